@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The whole streaming pipeline behind one object:
+//   bytes -> Decoder (encoding, U+FFFD) -> Guard (bounded, canonical HTML)
+//         -> libxml2 push parser (SAX, no tree) -> Engine (tokens, algorithm)
+//         -> ContentSink.
+// Shaped like expat: create, feed(buf, len, is_final) any number of times,
+// destroy. Chunking never changes the output.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/content_sink.h"
+#include "engine/extractor_config.h"
+#include "engine/status.h"
+
+namespace winnow {
+
+class HtmlExtractor {
+ public:
+  // The sink must outlive the extractor. Check status() after construction:
+  // an unknown algorithm or a budget too small is reported there.
+  HtmlExtractor(const ExtractorConfig& config, ContentSink& sink);
+  ~HtmlExtractor();
+  HtmlExtractor(const HtmlExtractor&) = delete;
+  HtmlExtractor& operator=(const HtmlExtractor&) = delete;
+
+  // Feeds the next piece of the document. is_final marks the last piece
+  // (it may be empty). Returns the sticky status.
+  Status feed(const char* data, std::size_t size, bool is_final);
+
+  Status status() const;
+  const ExtractorStats& stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Convenience for tools and tests: extracts a whole document held in memory,
+// fed in pieces of chunk_size bytes.
+struct ExtractResult {
+  std::string text;  // one block per line, each line ending in '\n'
+  Status status = Status::Ok;
+};
+ExtractResult extract_html(std::string_view html, const ExtractorConfig& config,
+                           std::size_t chunk_size = 4096);
+
+}  // namespace winnow

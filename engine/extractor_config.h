@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+// Caller-facing configuration and statistics of one extraction.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace winnow {
+
+struct ExtractorConfig {
+  // Algorithm name as listed by algorithm_registry() ("plain", "bte", ...).
+  std::string algorithm = "bte";
+  // One budget for engine, guard and parser, in bytes. Default: 256 KiB.
+  std::size_t memory_budget = 256 * 1024;
+  // Character encoding name that overrides BOM and <meta charset>; empty: sniff.
+  std::string encoding;
+  // Elements nested deeper than this are flattened by the guard. Default: 256.
+  std::size_t max_depth = 256;
+};
+
+struct ExtractorStats {
+  std::uint64_t bytes_in = 0;       // input bytes accepted
+  std::uint64_t tokens = 0;         // tag and word tokens produced
+  std::uint64_t words_out = 0;      // word tokens delivered as content
+  std::size_t peak_memory = 0;      // peak bytes charged to the budget
+  std::size_t memory_budget = 0;
+  std::string encoding;             // encoding the decoder settled on
+};
+
+}  // namespace winnow
