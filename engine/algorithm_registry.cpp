@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+#include "engine/algorithm_registry.h"
+
+#include "engine/algorithm.h"
+#include "engine/bte.h"
+#include "engine/plain.h"
+
+namespace winnow {
+
+const std::vector<AlgorithmInfo>& algorithm_registry() {
+  static const std::vector<AlgorithmInfo> registry = {
+      {"plain", "every visible word; the recall-1 baseline (Gottron 2008)", &create_plain},
+      {"bte", "Body Text Extraction: the one text run with the fewest tags (Finn et al. 2001)",
+       &create_bte},
+  };
+  return registry;
+}
+
+const AlgorithmInfo* find_algorithm(std::string_view name) {
+  for (const AlgorithmInfo& info : algorithm_registry())
+    if (info.name == name) return &info;
+  return nullptr;
+}
+
+}  // namespace winnow

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Renders the words an algorithm decided to keep into the sink: words of one
+// block joined by single spaces (none before a glued word), one line per
+// block, and the source spans of maximal runs of consecutive kept words.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "engine/content_sink.h"
+#include "engine/token.h"
+
+namespace winnow {
+
+class ContentWriter {
+ public:
+  explicit ContentWriter(ContentSink& sink) : sink_(&sink) {}
+
+  void write_word(const Token& word, std::string_view text);
+  // Writes text already rendered by another ContentWriter (lines separated by
+  // '\n'), followed by its spans' union as one span.
+  void write_rendered(std::string_view rendered, SourceSpan span);
+  // Closes the open line and span; the writer can be reused afterwards.
+  void finish();
+
+  std::uint64_t words_written() const { return words_written_; }
+
+ private:
+  ContentSink* sink_;
+  bool line_open_ = false;
+  std::uint32_t block_ = 0;
+  bool span_open_ = false;
+  SourceSpan span_;
+  std::uint64_t last_word_index_ = 0;
+  std::uint64_t words_written_ = 0;
+};
+
+}  // namespace winnow

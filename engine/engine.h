@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The parser-independent engine: events in, content out.
+//   EventHandler -> Tokenizer -> TokenStream (ring) -> Algorithm -> ContentWriter -> ContentSink
+// Everything it holds is charged to the caller's MemoryBudget at creation;
+// only algorithms with candidate buffers (BTE) grow later, within the budget.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "engine/algorithm.h"
+#include "engine/algorithm_registry.h"
+#include "engine/content_writer.h"
+#include "engine/event.h"
+#include "engine/memory_budget.h"
+#include "engine/status.h"
+#include "engine/token_stream.h"
+#include "engine/tokenizer.h"
+
+namespace winnow {
+
+class Engine final : public EventHandler, private TokenConsumer {
+ public:
+  Engine(MemoryBudget& budget, const AlgorithmInfo& algorithm, ContentSink& sink,
+         std::size_t max_depth);
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Ok, or BudgetTooSmall when the fixed state did not fit.
+  Status status() const { return status_; }
+
+  void on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) override;
+  void on_end_element(Tag tag, SourceSpan source) override;
+  void on_text(std::string_view text, SourceSpan source) override;
+  // Ends the document: the algorithm writes what is still undecided. Also the
+  // way to stop early (budget exceeded): call it with the last offset read.
+  void on_end_document(std::uint64_t offset) override;
+
+  bool finished() const { return finished_; }
+  std::uint64_t token_count() const { return tokenizer_ ? tokenizer_->token_count() : 0; }
+  std::uint64_t words_written() const { return writer_.words_written(); }
+  std::uint64_t flattened_elements() const {
+    return tokenizer_ ? tokenizer_->flattened_elements() : 0;
+  }
+
+ private:
+  void on_token(const Token& token, std::string_view text) override;
+  void on_end_of_tokens() override;
+
+  std::unique_ptr<Algorithm> algorithm_;
+  std::optional<TokenStream> stream_;
+  ContentWriter writer_;
+  std::optional<Tokenizer> tokenizer_;
+  Status status_ = Status::Ok;
+  bool finished_ = false;
+};
+
+}  // namespace winnow

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// The parser-independent events an adapter delivers to the engine, each with
+// the byte range of the original input it came from. Views are valid only
+// during the call.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "engine/content_sink.h"
+#include "engine/tag.h"
+
+namespace winnow {
+
+// Only the attributes some algorithm reads; everything else is dropped by the
+// adapter before it costs memory.
+struct ElementAttributes {
+  std::string_view id;
+  std::string_view class_name;
+  std::string_view href;
+  std::string_view role;
+  std::string_view itemprop;
+  std::string_view style;
+  bool has_onclick = false;
+  bool hidden = false;       // the hidden attribute or aria-hidden="true"
+};
+
+class EventHandler {
+ public:
+  virtual ~EventHandler() = default;
+  virtual void on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) = 0;
+  virtual void on_end_element(Tag tag, SourceSpan source) = 0;
+  // Decoded UTF-8 text (entities resolved). A word may be split across calls.
+  virtual void on_text(std::string_view text, SourceSpan source) = 0;
+  virtual void on_end_document(std::uint64_t offset) = 0;
+};
+
+}  // namespace winnow

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// One memory budget, set by the caller, that every part of an extraction
+// charges: the engine's rings and buffers, the guard, the decoder and the
+// libxml2 parser (through the allocator hook in adapters/libxml).
+//
+// Two kinds of charge, because two kinds of owner exist:
+//  - try_reserve(): winnow's own growth. Refused (returns false) when it
+//    would pass the limit, so winnow code never grows past the cap; the
+//    caller then degrades in a documented way and raises BudgetExceeded.
+//  - charge(): memory a third party (libxml2) has already taken. It cannot
+//    be refused, so it is recorded, and exceeded() turns true; the adapter
+//    checks that after every call into the parser and stops the document.
+// Not thread-safe: one extractor, one thread, one budget.
+#pragma once
+
+#include <cstddef>
+
+namespace winnow {
+
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(std::size_t limit) : limit_(limit) {}
+  MemoryBudget(const MemoryBudget&) = delete;
+  MemoryBudget& operator=(const MemoryBudget&) = delete;
+
+  bool try_reserve(std::size_t bytes) {
+    if (bytes > limit_ - used_ || used_ > limit_) return false;
+    add(bytes);
+    return true;
+  }
+  void charge(std::size_t bytes) {
+    add(bytes);
+    if (used_ > limit_) exceeded_ = true;
+  }
+  void release(std::size_t bytes) { used_ = bytes > used_ ? 0 : used_ - bytes; }
+  // Records that a reservation was refused (the caller degraded).
+  void mark_exceeded() { exceeded_ = true; }
+
+  std::size_t limit() const { return limit_; }
+  std::size_t used() const { return used_; }
+  std::size_t peak() const { return peak_; }
+  std::size_t available() const { return used_ >= limit_ ? 0 : limit_ - used_; }
+  bool exceeded() const { return exceeded_; }
+
+ private:
+  void add(std::size_t bytes) {
+    used_ += bytes;
+    if (used_ > peak_) peak_ = used_;
+  }
+
+  std::size_t limit_;
+  std::size_t used_ = 0;
+  std::size_t peak_ = 0;
+  bool exceeded_ = false;
+};
+
+// A reservation released on destruction; the owner of a fixed-size buffer
+// holds one so that the budget always reflects what is alive.
+class Reservation {
+ public:
+  Reservation() = default;
+  Reservation(MemoryBudget& budget, std::size_t bytes)
+      : budget_(budget.try_reserve(bytes) ? &budget : nullptr), bytes_(budget_ ? bytes : 0) {}
+  Reservation(Reservation&& other) noexcept : budget_(other.budget_), bytes_(other.bytes_) {
+    other.budget_ = nullptr;
+    other.bytes_ = 0;
+  }
+  Reservation& operator=(Reservation&& other) noexcept {
+    if (this != &other) {
+      reset();
+      budget_ = other.budget_;
+      bytes_ = other.bytes_;
+      other.budget_ = nullptr;
+      other.bytes_ = 0;
+    }
+    return *this;
+  }
+  ~Reservation() { reset(); }
+
+  bool ok() const { return budget_ != nullptr; }
+  std::size_t bytes() const { return bytes_; }
+  void reset() {
+    if (budget_) budget_->release(bytes_);
+    budget_ = nullptr;
+    bytes_ = 0;
+  }
+
+ private:
+  MemoryBudget* budget_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace winnow

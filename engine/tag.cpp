@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tag.h"
+
+#include <algorithm>
+#include <array>
+
+namespace winnow {
+namespace {
+
+constexpr std::size_t kTagCount = static_cast<std::size_t>(Tag::count);
+
+constexpr std::array<std::string_view, kTagCount> kNames = {
+    "",
+#define WINNOW_TAG_NAME(name) #name,
+    WINNOW_TAGS(WINNOW_TAG_NAME)
+#undef WINNOW_TAG_NAME
+};
+
+constexpr std::uint16_t flags_of(Tag tag) {
+  switch (tag) {
+    case Tag::address: case Tag::blockquote: case Tag::body: case Tag::caption:
+    case Tag::center: case Tag::dd: case Tag::details: case Tag::dialog: case Tag::div:
+    case Tag::dt: case Tag::fieldset: case Tag::figcaption: case Tag::figure: case Tag::form:
+    case Tag::hgroup: case Tag::html: case Tag::legend: case Tag::li: case Tag::p:
+    case Tag::pre: case Tag::summary: case Tag::table: case Tag::tbody: case Tag::td:
+    case Tag::tfoot: case Tag::th: case Tag::thead: case Tag::tr: case Tag::option:
+    case Tag::textarea: case Tag::frameset: case Tag::search: case Tag::xmp:
+    case Tag::plaintext: case Tag::marquee:
+      return kTagBlock;
+    case Tag::ul: case Tag::ol: case Tag::dl: case Tag::menu: case Tag::dir:
+      return kTagBlock | kTagList;
+    case Tag::article: case Tag::aside: case Tag::footer: case Tag::header:
+    case Tag::main: case Tag::nav: case Tag::section:
+      return kTagBlock | kTagSectioning;
+    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+      return kTagBlock | kTagHeading;
+    case Tag::br: case Tag::hr:
+      return kTagBlock | kTagVoid;
+    case Tag::area: case Tag::base: case Tag::col: case Tag::embed: case Tag::img:
+    case Tag::input: case Tag::link: case Tag::meta: case Tag::param: case Tag::source:
+    case Tag::track: case Tag::wbr: case Tag::frame:
+      return kTagVoid;
+    case Tag::script: case Tag::style:
+      return kTagInvisible | kTagRawText;
+    case Tag::head: case Tag::title: case Tag::noscript: case Tag::template_:
+    case Tag::svg: case Tag::math: case Tag::iframe: case Tag::object: case Tag::canvas:
+    case Tag::audio: case Tag::video: case Tag::select: case Tag::datalist:
+    case Tag::noembed: case Tag::noframes: case Tag::map: case Tag::rp:
+      return kTagInvisible;
+    case Tag::b: case Tag::strong: case Tag::i: case Tag::em: case Tag::u: case Tag::mark:
+    case Tag::big: case Tag::small: case Tag::font:
+      return kTagFormatting;
+    default:
+      return 0;
+  }
+}
+
+struct NameIndex {
+  std::array<Tag, kTagCount - 1> sorted{};
+  NameIndex() {
+    for (std::size_t i = 1; i < kTagCount; ++i) sorted[i - 1] = static_cast<Tag>(i);
+    std::sort(sorted.begin(), sorted.end(),
+              [](Tag a, Tag b) { return tag_name(a) < tag_name(b); });
+  }
+};
+
+}  // namespace
+
+std::string_view tag_name(Tag tag) {
+  if (tag == Tag::template_) return "template";  // the keyword forced a trailing '_'
+  auto index = static_cast<std::size_t>(tag);
+  return index < kTagCount ? kNames[index] : std::string_view();
+}
+
+Tag tag_from_name(std::string_view name) {
+  static const NameIndex index;  // immutable after construction
+  auto it = std::lower_bound(index.sorted.begin(), index.sorted.end(), name,
+                             [](Tag tag, std::string_view key) { return tag_name(tag) < key; });
+  return (it != index.sorted.end() && tag_name(*it) == name) ? *it : Tag::unknown;
+}
+
+std::uint16_t tag_flags(Tag tag) { return flags_of(tag); }
+
+int heading_level(Tag tag) {
+  switch (tag) {
+    case Tag::h1: return 1;
+    case Tag::h2: return 2;
+    case Tag::h3: return 3;
+    case Tag::h4: return 4;
+    case Tag::h5: return 5;
+    case Tag::h6: return 6;
+    default: return 0;
+  }
+}
+
+}  // namespace winnow

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The unit every algorithm consumes: a tag token (an element starting or
+// ending) or a word token, in document order, with the context algorithms
+// need (block, anchor, depth) precomputed once by the tokenizer.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/tag.h"
+
+namespace winnow {
+
+enum class TokenKind : std::uint8_t { StartTag, EndTag, Word };
+
+enum TokenFlag : std::uint8_t {
+  kTokenGlued = 1 << 0,          // word: no whitespace before it ("foo<b>bar</b>", CJK)
+  kTokenInAnchor = 1 << 1,       // word: inside an <a> element
+  kTokenInHeading = 1 << 2,      // word: inside h1..h6
+  kTokenBlockBoundary = 1 << 3,  // tag: starts or ends a block of text
+  kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
+};
+
+struct Token {
+  std::uint64_t seq = 0;           // position in the token stream
+  std::uint64_t word_index = 0;    // words: number of words before this one
+  std::uint64_t source_begin = 0;  // byte range of the original input
+  std::uint64_t source_end = 0;
+  std::uint64_t text_pos = 0;      // words: where the text sits in the stream's text ring
+  std::uint32_t text_size = 0;
+  std::uint32_t block = 0;         // index of the text block the token belongs to
+  std::uint16_t depth = 0;         // open elements around the token
+  Tag tag = Tag::unknown;          // tags: the element; words: the innermost element
+  TokenKind kind = TokenKind::Word;
+  std::uint8_t flags = 0;
+
+  bool is_word() const { return kind == TokenKind::Word; }
+  bool is_tag() const { return kind != TokenKind::Word; }
+  bool has(TokenFlag flag) const { return (flags & flag) != 0; }
+};
+
+}  // namespace winnow

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "engine/token_stream.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace winnow {
+
+TokenStream::TokenStream(MemoryBudget& budget, std::size_t window_tokens, std::size_t text_bytes)
+    : tokens_(budget, std::max<std::size_t>(window_tokens, 1)),
+      text_(budget, std::max(text_bytes, 2 * kMaxWordBytes)) {}
+
+const Token& TokenStream::push(Token token, std::string_view word_text) {
+  token.seq = tokens_.end_seq();
+  token.text_size = 0;
+  if (!word_text.empty()) {
+    const std::size_t capacity = text_.capacity();
+    const std::size_t size = std::min(word_text.size(), capacity);
+    // A word never wraps: if it does not fit before the end of the arena it
+    // starts at the arena's beginning, so text() can return one view.
+    if (text_head_ % capacity + size > capacity) text_head_ += capacity - text_head_ % capacity;
+    std::memcpy(&text_.at(text_head_), word_text.data(), size);
+    token.text_pos = text_head_;
+    token.text_size = static_cast<std::uint32_t>(size);
+    text_head_ += size;
+  }
+  if (tokens_.full()) tokens_.pop_front();
+  tokens_.push(token);
+  return tokens_.back();
+}
+
+std::string_view TokenStream::text(const Token& token) const {
+  if (token.text_size == 0 || token.text_pos + text_.capacity() < text_head_) return {};
+  return std::string_view(&text_.at(token.text_pos), token.text_size);
+}
+
+}  // namespace winnow

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// The single-pass token stream: the most recent tokens and the text of their
+// words, held in two fixed-capacity rings charged to the budget. An
+// algorithm that decides with a delay reads back into this window instead of
+// keeping its own copies; its required window is declared up front, so the
+// memory bound is known before the first byte.
+//
+// Memory: window_tokens * sizeof(Token) + text_bytes (plus a few words).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "engine/memory_budget.h"
+#include "engine/ring_buffer.h"
+#include "engine/token.h"
+
+namespace winnow {
+
+class TokenStream {
+ public:
+  // Longest word the tokenizer produces; longer runs are split into glued parts.
+  static constexpr std::size_t kMaxWordBytes = 128;
+
+  TokenStream(MemoryBudget& budget, std::size_t window_tokens, std::size_t text_bytes);
+
+  bool ok() const { return tokens_.ok() && text_.ok(); }
+
+  // Appends a token (its seq and text position are assigned here), evicting
+  // the oldest token when the window is full. Returns the stored token.
+  const Token& push(Token token, std::string_view word_text);
+
+  bool contains(std::uint64_t seq) const { return tokens_.contains(seq); }
+  const Token& at(std::uint64_t seq) const { return tokens_.at(seq); }
+  std::uint64_t begin_seq() const { return tokens_.begin_seq(); }
+  std::uint64_t end_seq() const { return tokens_.end_seq(); }
+  // The word's text; empty for tags and for words whose text the arena has
+  // already reused (size text_bytes for the look-back you need).
+  std::string_view text(const Token& token) const;
+
+ private:
+  RingBuffer<Token> tokens_;
+  RingBuffer<char> text_;  // used as a byte arena addressed by absolute position
+  std::uint64_t text_head_ = 0;
+};
+
+}  // namespace winnow

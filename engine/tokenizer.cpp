@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tokenizer.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace winnow {
+namespace {
+
+enum class CharClass { Space, Drop, Cjk, Other };
+
+CharClass classify(std::uint32_t cp) {
+  if (cp <= 0x20) return (cp == 0x20 || (cp >= 0x09 && cp <= 0x0D)) ? CharClass::Space : CharClass::Other;
+  if (cp < 0x80) return CharClass::Other;
+  if (cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x2028 ||
+      cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
+    return CharClass::Space;
+  if (cp == 0xAD || cp == 0xFEFF) return CharClass::Drop;  // soft hyphen, zero-width no-break space
+  if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x2FDF) ||
+      (cp >= 0x3001 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+      (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) ||
+      (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+      (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFFEF) ||
+      (cp >= 0x20000 && cp <= 0x3FFFF))
+    return CharClass::Cjk;
+  return CharClass::Other;
+}
+
+// Decodes one code point of (already valid) UTF-8; returns its byte length.
+std::size_t decode_utf8(std::string_view s, std::size_t i, std::uint32_t* cp) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  std::size_t length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
+  if (b0 >= 0x80 && b0 < 0xC0) length = 1;  // stray continuation byte: defensive
+  if (i + length > s.size()) length = s.size() - i;
+  std::uint32_t value = length == 1 ? b0 : length == 2 ? (b0 & 0x1F) : length == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  *cp = value;
+  return length;
+}
+
+bool contains_declaration(std::string_view style, std::string_view property, std::string_view value) {
+  // Matches "property : value" case-insensitively, ignoring spaces, as browsers
+  // read inline styles; enough to see display:none and visibility:hidden.
+  std::size_t at = 0;
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  while (at < style.size()) {
+    std::size_t k = 0;
+    std::size_t i = at;
+    while (i < style.size() && k < property.size() && lower(style[i]) == property[k]) ++i, ++k;
+    if (k == property.size()) {
+      while (i < style.size() && style[i] == ' ') ++i;
+      if (i < style.size() && style[i] == ':') {
+        ++i;
+        while (i < style.size() && style[i] == ' ') ++i;
+        std::size_t v = 0;
+        while (i < style.size() && v < value.size() && lower(style[i]) == value[v]) ++i, ++v;
+        if (v == value.size()) return true;
+      }
+    }
+    ++at;
+  }
+  return false;
+}
+
+bool hides_element(const ElementAttributes& attributes) {
+  return attributes.hidden || contains_declaration(attributes.style, "display", "none") ||
+         contains_declaration(attributes.style, "visibility", "hidden");
+}
+
+std::uint64_t interpolate(SourceSpan source, std::size_t index, std::size_t length) {
+  if (length == 0) return source.begin;
+  const auto width = static_cast<unsigned __int128>(source.end - source.begin);
+  return source.begin + static_cast<std::uint64_t>(width * index / length);
+}
+
+}  // namespace
+
+Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
+                     std::size_t max_depth)
+    : stream_(stream),
+      consumer_(consumer),
+      reservation_(budget, max_depth * sizeof(OpenElement)),
+      stack_(reservation_.ok() && max_depth > 0 ? new OpenElement[max_depth] : nullptr),
+      max_depth_(max_depth) {}
+
+void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary) {
+  Token token;
+  token.kind = kind;
+  token.tag = tag;
+  token.source_begin = source.begin;
+  token.source_end = source.end;
+  token.block = block_;
+  token.depth = static_cast<std::uint16_t>(std::min<std::size_t>(depth_, 0xFFFF));
+  token.word_index = word_count_;
+  token.flags = block_boundary ? kTokenBlockBoundary : 0;
+  const Token& stored = stream_.push(token, {});
+  consumer_.on_token(stored, {});
+}
+
+void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
+  flush_word();
+  const std::uint8_t inherited = context_flags();
+  if (inherited & kInvisible) {
+    // Nothing inside an invisible subtree becomes a token; only its shape is kept.
+    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited};
+    else ++flattened_open_, ++flattened_total_;
+    return;
+  }
+  std::uint8_t flags = inherited;
+  if (has_flag(tag, kTagInvisible) || hides_element(attributes)) flags |= kInvisible;
+  if (tag == Tag::a) flags |= kAnchor;
+  if (has_flag(tag, kTagHeading)) flags |= kHeading;
+  const bool block = has_flag(tag, kTagBlock);
+  if (block) {
+    ++block_;
+    space_before_ = true;
+  }
+  emit_tag(TokenKind::StartTag, tag, source, block);
+  if (depth_ < max_depth_) {
+    stack_[depth_++] = OpenElement{tag, flags};
+  } else {
+    ++flattened_open_;
+    ++flattened_total_;
+  }
+}
+
+void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
+  flush_word();
+  if (flattened_open_ > 0) {
+    --flattened_open_;
+    if (!(context_flags() & kInvisible)) emit_tag(TokenKind::EndTag, tag, source, false);
+    return;
+  }
+  // libxml2 delivers balanced events; the search only guards other adapters.
+  std::size_t match = depth_;
+  while (match > 0 && stack_[match - 1].tag != tag) --match;
+  if (match == 0) return;
+  const bool was_visible_parent = match < 2 || !(stack_[match - 2].flags & kInvisible);
+  depth_ = match - 1;
+  if (!was_visible_parent) return;
+  const bool block = has_flag(tag, kTagBlock);
+  emit_tag(TokenKind::EndTag, tag, source, block);
+  if (block) {
+    ++block_;
+    space_before_ = true;
+  }
+}
+
+void Tokenizer::on_text(std::string_view text, SourceSpan source) {
+  if (context_flags() & kInvisible) return;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::uint32_t cp = 0;
+    const std::size_t length = decode_utf8(text, i, &cp);
+    const std::uint64_t begin = interpolate(source, i, text.size());
+    const std::uint64_t end = interpolate(source, i + length, text.size());
+    switch (classify(cp)) {
+      case CharClass::Space:
+        flush_word();
+        space_before_ = true;
+        break;
+      case CharClass::Drop:
+        break;
+      case CharClass::Cjk:
+        flush_word();
+        emit_word(text.substr(i, length), begin, end, true);
+        break;
+      case CharClass::Other:
+        append_to_word(text.substr(i, length), begin, end);
+        break;
+    }
+    i += length;
+  }
+}
+
+void Tokenizer::on_end_document(std::uint64_t) {
+  flush_word();
+  consumer_.on_end_of_tokens();
+}
+
+void Tokenizer::append_to_word(std::string_view bytes, std::uint64_t begin, std::uint64_t end) {
+  if (word_size_ + bytes.size() > sizeof(word_)) flush_word();  // an over-long run: split, glued
+  if (word_size_ == 0) word_begin_ = begin;
+  std::copy(bytes.begin(), bytes.end(), word_ + word_size_);
+  word_size_ += bytes.size();
+  word_end_ = end;
+}
+
+void Tokenizer::flush_word() {
+  if (word_size_ == 0) return;
+  const std::size_t size = word_size_;
+  word_size_ = 0;
+  emit_word(std::string_view(word_, size), word_begin_, word_end_, false);
+}
+
+void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
+  const std::uint8_t context = context_flags();
+  Token token;
+  token.kind = TokenKind::Word;
+  token.tag = innermost_tag();
+  token.source_begin = begin;
+  token.source_end = end;
+  token.block = block_;
+  token.depth = static_cast<std::uint16_t>(std::min<std::size_t>(depth_, 0xFFFF));
+  token.word_index = word_count_++;
+  token.flags = static_cast<std::uint8_t>((space_before_ ? 0 : kTokenGlued) |
+                                          ((context & kAnchor) ? kTokenInAnchor : 0) |
+                                          ((context & kHeading) ? kTokenInHeading : 0) |
+                                          (cjk ? kTokenCjk : 0));
+  space_before_ = false;
+  const Token& stored = stream_.push(token, text);
+  consumer_.on_token(stored, text);
+}
+
+}  // namespace winnow

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// Events -> tokens. One tag token per element start and end, one word token
+// per whitespace-separated word (and per CJK character, since those scripts
+// do not separate words with spaces), each stamped with its block, anchor and
+// heading context and its depth. Text inside script, style, svg, hidden
+// elements and the like produces no tokens.
+//
+// A word split across text events (libxml2 flushes its text buffer every
+// 1000 bytes and at each entity) is reassembled here, so tokens never depend
+// on how the parser happened to cut the text.
+//
+// Memory: max_depth * sizeof(OpenElement) + kMaxWordBytes, fixed at creation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "engine/event.h"
+#include "engine/memory_budget.h"
+#include "engine/token.h"
+#include "engine/token_stream.h"
+
+namespace winnow {
+
+class TokenConsumer {
+ public:
+  virtual ~TokenConsumer() = default;
+  // text is the word's text (empty for tags); valid during the call.
+  virtual void on_token(const Token& token, std::string_view text) = 0;
+  virtual void on_end_of_tokens() = 0;
+};
+
+class Tokenizer final : public EventHandler {
+ public:
+  Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
+            std::size_t max_depth);
+
+  bool ok() const { return stack_ != nullptr; }
+
+  void on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) override;
+  void on_end_element(Tag tag, SourceSpan source) override;
+  void on_text(std::string_view text, SourceSpan source) override;
+  void on_end_document(std::uint64_t offset) override;
+
+  std::uint64_t token_count() const { return stream_.end_seq(); }
+  std::uint64_t word_count() const { return word_count_; }
+  // Elements that did not fit the depth limit (they were flattened).
+  std::uint64_t flattened_elements() const { return flattened_total_; }
+
+ private:
+  enum ElementFlag : std::uint8_t {
+    kInvisible = 1 << 0,
+    kAnchor = 1 << 1,
+    kHeading = 1 << 2,
+  };
+  struct OpenElement {
+    Tag tag;
+    std::uint8_t flags;  // ElementFlag, inherited from the parent
+  };
+
+  std::uint8_t context_flags() const { return depth_ ? stack_[depth_ - 1].flags : 0; }
+  Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
+  void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary);
+  void append_to_word(std::string_view bytes, std::uint64_t begin, std::uint64_t end);
+  void flush_word();
+  void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
+
+  TokenStream& stream_;
+  TokenConsumer& consumer_;
+  Reservation reservation_;
+  std::unique_ptr<OpenElement[]> stack_;
+  std::size_t max_depth_ = 0;
+  std::size_t depth_ = 0;
+  std::uint64_t flattened_open_ = 0;   // flattened elements still open
+  std::uint64_t flattened_total_ = 0;
+  std::uint32_t block_ = 0;
+  std::uint64_t word_count_ = 0;
+  bool space_before_ = true;  // whitespace or a block boundary since the last word
+
+  char word_[TokenStream::kMaxWordBytes];
+  std::size_t word_size_ = 0;
+  std::uint64_t word_begin_ = 0;
+  std::uint64_t word_end_ = 0;
+};
+
+}  // namespace winnow
