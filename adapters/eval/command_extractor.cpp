@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// Subprocess plumbing for --extractor-cmd: posix_spawn + three pipes + poll.
+#include "adapters/eval/command_extractor.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "adapters/eval/markup.h"
+
+extern char** environ;
+
+namespace winnow::eval {
+namespace {
+
+struct Pipe {
+  int read_end = -1;
+  int write_end = -1;
+  bool open() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return false;
+    read_end = fds[0];
+    write_end = fds[1];
+    return true;
+  }
+};
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+// Moves input to fd `to_child`, and fd `from_out`/`from_err` into the
+// strings, until both outputs reach end of file.
+void pump(std::string_view input, int& to_child, int& from_out, int& from_err,
+          CommandResult& result) {
+  std::size_t written = 0;
+  if (input.empty()) close_fd(to_child);
+  char buffer[65536];
+  while (from_out >= 0 || from_err >= 0) {
+    pollfd fds[3] = {{to_child, POLLOUT, 0}, {from_out, POLLIN, 0}, {from_err, POLLIN, 0}};
+    if (::poll(fds, 3, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (to_child >= 0 && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      const ssize_t n = ::write(to_child, input.data() + written, input.size() - written);
+      if (n > 0) written += static_cast<std::size_t>(n);
+      // A reader that quits early (EPIPE) just gets no more input.
+      if (n < 0 && errno != EAGAIN && errno != EINTR) written = input.size();
+      if (written == input.size()) close_fd(to_child);
+    }
+    int* sources[2] = {&from_out, &from_err};
+    std::string* sinks[2] = {&result.out, &result.err};
+    for (int k = 0; k < 2; ++k) {
+      if (*sources[k] < 0 || !(fds[k + 1].revents & (POLLIN | POLLERR | POLLHUP))) continue;
+      const ssize_t n = ::read(*sources[k], buffer, sizeof buffer);
+      if (n > 0) sinks[k]->append(buffer, static_cast<std::size_t>(n));
+      else if (n == 0 || (errno != EAGAIN && errno != EINTR)) close_fd(*sources[k]);
+    }
+  }
+  close_fd(to_child);
+}
+
+}  // namespace
+
+CommandResult run_command(const std::string& command, std::string_view input) {
+  CommandResult result;
+  Pipe in, out, err;
+  if (!in.open() || !out.open() || !err.open()) {
+    result.spawn_error = std::strerror(errno);
+    for (Pipe* p : {&in, &out, &err}) {
+      close_fd(p->read_end);
+      close_fd(p->write_end);
+    }
+    return result;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in.read_end, STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out.write_end, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err.write_end, STDERR_FILENO);
+  const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, "/bin/sh", &actions, nullptr, const_cast<char**>(argv), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close_fd(in.read_end);
+  close_fd(out.write_end);
+  close_fd(err.write_end);
+  if (rc != 0) {
+    result.spawn_error = std::strerror(rc);
+    close_fd(in.write_end);
+    close_fd(out.read_end);
+    close_fd(err.read_end);
+    return result;
+  }
+  // Our end of stdin must not block: a full pipe while the child waits for
+  // us to drain its stdout would deadlock. A child that exits without reading
+  // stdin must not kill us with SIGPIPE: the constructor ignores SIGPIPE, and
+  // write() fails with EPIPE instead.
+  ::fcntl(in.write_end, F_SETFL, ::fcntl(in.write_end, F_GETFL) | O_NONBLOCK);
+  pump(input, in.write_end, out.read_end, err.read_end, result);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  return result;
+}
+
+CommandExtractor::CommandExtractor(std::string command, std::string name, OutputFormat format)
+    : command_(std::move(command)), name_(std::move(name)), format_(format) {
+  ::signal(SIGPIPE, SIG_IGN);
+}
+
+Extraction CommandExtractor::extract(std::string_view html) const {
+  const auto start = std::chrono::steady_clock::now();
+  CommandResult run = run_command(command_, html);
+  Extraction e;
+  e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const bool as_html =
+      format_ == OutputFormat::Html || (format_ == OutputFormat::Auto && looks_like_html(run.out));
+  e.text = as_html ? html_to_text(run.out) : std::move(run.out);
+  if (!run.spawn_error.empty()) {
+    e.status = "spawn failed: " + run.spawn_error;
+  } else if (run.signal != 0) {
+    e.status = "signal " + std::to_string(run.signal);
+  } else if (run.exit_code != 0) {
+    e.status = "exit " + std::to_string(run.exit_code);
+  }
+  if (e.status != "ok" && !run.err.empty()) {
+    // The first line of the program's complaint, kept short for the TSV.
+    e.status += ": " + run.err.substr(0, std::min<std::size_t>(run.err.find('\n'), 120));
+  }
+  e.failed = e.status != "ok";
+  return e;
+}
+
+}  // namespace winnow::eval
