@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+// winnow: the command-line filter. Reads HTML from a file or stdin in chunks
+// and writes the main content as soon as the algorithm has decided it.
+//
+// Exit codes: 0 ok, 1 usage error, 2 input/output error, 3 memory budget
+// exceeded (the content decided before that point was still written).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/xmlversion.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm_registry.h"
+
+#ifndef WINNOW_VERSION_STRING
+#define WINNOW_VERSION_STRING "0.0.0"
+#endif
+
+namespace {
+
+using winnow::Status;
+
+enum ExitCode { kExitOk = 0, kExitUsage = 1, kExitIo = 2, kExitBudget = 3 };
+enum class Format { Text, Json, Spans };
+
+constexpr char kUsage[] =
+    "Usage: winnow [OPTIONS] [FILE|-]\n"
+    "Extract the main content of an HTML page, streaming: input is read in chunks\n"
+    "and content is written as soon as it is decided. Reads stdin without FILE or with '-'.\n"
+    "\n"
+    "Options:\n"
+    "  --algo NAME            extraction algorithm (default: bte; see --list-algos)\n"
+    "  --format FORMAT        text   one block of content per line (default)\n"
+    "                         spans  one 'begin<TAB>end' byte range of the input per line\n"
+    "                         json   one JSON object per line: blocks, spans, then a summary\n"
+    "  --chunk-size N         bytes read per chunk (default: 16384); output never depends on it\n"
+    "  --memory-budget BYTES  memory for engine, guard and parser together; K, M, G suffixes\n"
+    "                         are powers of 1024 (default: 256K)\n"
+    "  --encoding NAME        override the document's declared encoding\n"
+    "  --max-depth N          nesting depth kept; deeper elements are flattened (default: 256)\n"
+    "  --list-algos           list the algorithms and exit\n"
+    "  --help                 show this help and exit\n"
+    "  --version              show the version and exit\n"
+    "\n"
+    "Exit status: 0 ok; 1 usage error; 2 input/output error; 3 memory budget exceeded\n"
+    "(the content decided before the budget ran out is still written).\n";
+
+struct Options {
+  winnow::ExtractorConfig config;
+  Format format = Format::Text;
+  std::size_t chunk_size = 16384;
+  std::string path = "-";
+};
+
+void usage_error(const std::string& message) {
+  std::fprintf(stderr, "winnow: %s\nTry 'winnow --help'.\n", message.c_str());
+}
+
+bool parse_size(std::string_view text, std::size_t* out) {
+  if (text.empty()) return false;
+  std::size_t multiplier = 1;
+  const char suffix = text.back();
+  if (suffix == 'K' || suffix == 'k') multiplier = 1024;
+  else if (suffix == 'M' || suffix == 'm') multiplier = 1024 * 1024;
+  else if (suffix == 'G' || suffix == 'g') multiplier = 1024ull * 1024 * 1024;
+  if (multiplier != 1) text.remove_suffix(1);
+  if (text.empty() || text.size() > 15) return false;
+  std::size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + static_cast<std::size_t>(c - '0');
+  }
+  *out = value * multiplier;
+  return true;
+}
+
+// Writes content to stdout as the chosen format.
+class StdoutSink final : public winnow::ContentSink {
+ public:
+  explicit StdoutSink(Format format) : format_(format) {}
+
+  void on_text(std::string_view text) override {
+    if (format_ == Format::Spans) return;
+    if (format_ == Format::Json) {
+      if (!in_block_) std::fputs("{\"type\":\"block\",\"text\":\"", stdout);
+      write_json_string(text);
+    } else {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    }
+    in_block_ = true;
+  }
+  void on_block_end() override {
+    if (format_ == Format::Spans) return;
+    std::fputs(format_ == Format::Json ? "\"}\n" : "\n", stdout);
+    in_block_ = false;
+  }
+  void on_span(winnow::SourceSpan span) override {
+    if (format_ == Format::Spans) {
+      std::printf("%llu\t%llu\n", static_cast<unsigned long long>(span.begin),
+                  static_cast<unsigned long long>(span.end));
+    } else if (format_ == Format::Json) {
+      std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n",
+                  static_cast<unsigned long long>(span.begin), static_cast<unsigned long long>(span.end));
+    }
+  }
+
+ private:
+  static void write_json_string(std::string_view text) {
+    for (char c : text) {
+      switch (c) {
+        case '"': std::fputs("\\\"", stdout); break;
+        case '\\': std::fputs("\\\\", stdout); break;
+        case '\n': std::fputs("\\n", stdout); break;
+        case '\t': std::fputs("\\t", stdout); break;
+        case '\r': std::fputs("\\r", stdout); break;
+        default:
+          if (static_cast<unsigned char>(c) < 0x20) std::printf("\\u%04x", c);
+          else std::fputc(c, stdout);
+      }
+    }
+  }
+
+  Format format_;
+  bool in_block_ = false;
+};
+
+void list_algorithms() {
+  for (const winnow::AlgorithmInfo& info : winnow::algorithm_registry()) {
+    std::printf("%-16.*s %.*s\n", static_cast<int>(info.name.size()), info.name.data(),
+                static_cast<int>(info.summary.size()), info.summary.data());
+  }
+}
+
+// Returns -1 to continue, else the exit code.
+int parse_arguments(int argc, char** argv, Options* options) {
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    auto value = [&](std::string_view flag, std::string* out) {
+      if (i + 1 >= argc) {
+        usage_error("option " + std::string(flag) + " needs a value");
+        return false;
+      }
+      *out = argv[++i];
+      return true;
+    };
+    std::string text;
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    } else if (arg == "--version") {
+      std::printf("winnow %s (libxml2 %s)\n", WINNOW_VERSION_STRING, LIBXML_DOTTED_VERSION);
+      return kExitOk;
+    } else if (arg == "--list-algos") {
+      list_algorithms();
+      return kExitOk;
+    } else if (arg == "--algo") {
+      if (!value(arg, &options->config.algorithm)) return kExitUsage;
+      if (!winnow::find_algorithm(options->config.algorithm)) {
+        usage_error("unknown algorithm '" + options->config.algorithm + "' (see --list-algos)");
+        return kExitUsage;
+      }
+    } else if (arg == "--format") {
+      if (!value(arg, &text)) return kExitUsage;
+      if (text == "text") options->format = Format::Text;
+      else if (text == "json") options->format = Format::Json;
+      else if (text == "spans") options->format = Format::Spans;
+      else {
+        usage_error("unknown format '" + text + "' (text, json or spans)");
+        return kExitUsage;
+      }
+    } else if (arg == "--chunk-size") {
+      if (!value(arg, &text)) return kExitUsage;
+      if (!parse_size(text, &options->chunk_size) || options->chunk_size == 0 ||
+          options->chunk_size > (1u << 30)) {
+        usage_error("--chunk-size needs a number of bytes between 1 and 1G");
+        return kExitUsage;
+      }
+    } else if (arg == "--memory-budget") {
+      if (!value(arg, &text)) return kExitUsage;
+      if (!parse_size(text, &options->config.memory_budget) || options->config.memory_budget == 0) {
+        usage_error("--memory-budget needs a number of bytes, e.g. 262144 or 256K");
+        return kExitUsage;
+      }
+    } else if (arg == "--encoding") {
+      if (!value(arg, &options->config.encoding)) return kExitUsage;
+    } else if (arg == "--max-depth") {
+      if (!value(arg, &text)) return kExitUsage;
+      if (!parse_size(text, &options->config.max_depth) || options->config.max_depth == 0 ||
+          options->config.max_depth > 65535) {
+        usage_error("--max-depth needs a number between 1 and 65535");
+        return kExitUsage;
+      }
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      usage_error("unknown option '" + std::string(arg) + "'");
+      return kExitUsage;
+    } else {
+      positional.emplace_back(arg);
+    }
+  }
+  if (positional.size() > 1) {
+    usage_error("one input at a time (got " + std::to_string(positional.size()) + ")");
+    return kExitUsage;
+  }
+  if (!positional.empty()) options->path = positional[0];
+  return -1;
+}
+
+int open_input(const std::string& path) {
+  if (path == "-") return STDIN_FILENO;
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) {
+    std::fprintf(stderr, "winnow: %s: %s\n", path.c_str(), std::strerror(errno));
+    return -1;
+  }
+  struct stat info;
+  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
+    std::fprintf(stderr, "winnow: %s: is a directory\n", path.c_str());
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+void write_summary(const winnow::HtmlExtractor& extractor, Status status) {
+  const winnow::ExtractorStats& s = extractor.stats();
+  std::printf(
+      "{\"type\":\"end\",\"status\":\"%s\",\"encoding\":\"%s\",\"bytes_in\":%llu,\"tokens\":%llu,"
+      "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu}\n",
+      status == Status::Ok ? "ok" : status == Status::BudgetExceeded ? "budget_exceeded"
+                                  : status == Status::NestingFlattened ? "nesting_flattened"
+                                  : "error",
+      s.encoding.c_str(), static_cast<unsigned long long>(s.bytes_in),
+      static_cast<unsigned long long>(s.tokens), static_cast<unsigned long long>(s.words_out),
+      s.peak_memory, s.memory_budget);
+}
+
+int run(const Options& options) {
+  const int fd = open_input(options.path);
+  if (fd < 0) return kExitIo;
+  const std::string name = options.path == "-" ? "stdin" : options.path;
+  StdoutSink sink(options.format);
+  winnow::HtmlExtractor extractor(options.config, sink);
+  if (winnow::is_fatal(extractor.status())) {
+    std::fprintf(stderr, "winnow: %s\n", winnow::status_string(extractor.status()));
+    if (fd != STDIN_FILENO) ::close(fd);
+    return extractor.status() == Status::BudgetTooSmall ? kExitBudget : kExitUsage;
+  }
+  std::vector<char> buffer(options.chunk_size);
+  std::uint64_t total = 0;
+  bool warned_binary = false;
+  Status status = Status::Ok;
+  int exit_code = kExitOk;
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::fprintf(stderr, "winnow: %s: %s\n", name.c_str(), std::strerror(errno));
+      status = extractor.feed(nullptr, 0, true);  // deliver what was decided
+      exit_code = kExitIo;
+      break;
+    }
+    if (!warned_binary && n > 0 && std::memchr(buffer.data(), '\0', static_cast<std::size_t>(n))) {
+      std::fprintf(stderr, "winnow: %s: contains NUL bytes; not an HTML text? (continuing)\n", name.c_str());
+      warned_binary = true;
+    }
+    total += static_cast<std::uint64_t>(n);
+    status = extractor.feed(buffer.data(), static_cast<std::size_t>(n), n == 0);
+    std::fflush(stdout);
+    if (n == 0 || winnow::is_fatal(status)) break;
+  }
+  if (fd != STDIN_FILENO) ::close(fd);
+  if (winnow::is_fatal(status) && status != Status::BudgetExceeded) {
+    std::fprintf(stderr, "winnow: %s: %s\n", name.c_str(), winnow::status_string(status));
+    if (exit_code == kExitOk) exit_code = kExitIo;
+  }
+  if (status == Status::BudgetExceeded) {
+    std::fprintf(stderr, "winnow: %s: %s (budget %zu bytes)\n", name.c_str(),
+                 winnow::status_string(status), options.config.memory_budget);
+    exit_code = kExitBudget;
+  }
+  if (status == Status::NestingFlattened)
+    std::fprintf(stderr, "winnow: %s: note: %s\n", name.c_str(), winnow::status_string(status));
+  if (total == 0 && exit_code == kExitOk) std::fprintf(stderr, "winnow: %s: empty input\n", name.c_str());
+  if (options.format == Format::Json) write_summary(extractor, status);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "winnow: write error: %s\n", std::strerror(errno));
+    return kExitIo;
+  }
+  return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  const int code = parse_arguments(argc, argv, &options);
+  if (code >= 0) return code;
+  return run(options);
+}

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/libxml/decoder.h"
+
+#include <libxml/encoding.h>
+#include <libxml/tree.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace winnow {
+namespace {
+
+constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
+constexpr std::size_t kOffsetCheckpoints = 512;
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool starts_with_ci(std::string_view s, std::size_t at, std::string_view word) {
+  if (at + word.size() > s.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(s[at + i])) != word[i]) return false;
+  return true;
+}
+
+// The encoding label of the first <meta> in the prefix that declares one
+// (HTML's prescan, reduced to the two forms real pages use), or "".
+std::string find_meta_charset(std::string_view prefix) {
+  std::size_t at = 0;
+  while ((at = prefix.find('<', at)) != std::string_view::npos) {
+    if (starts_with_ci(prefix, at, "<!--")) {
+      const std::size_t end = prefix.find("-->", at + 4);
+      if (end == std::string_view::npos) return {};
+      at = end + 3;
+      continue;
+    }
+    if (!starts_with_ci(prefix, at, "<meta")) {
+      ++at;
+      continue;
+    }
+    const std::size_t close = prefix.find('>', at);
+    const std::string_view tag = prefix.substr(at, close == std::string_view::npos ? std::string_view::npos : close - at);
+    for (std::size_t k = 0; k + 7 <= tag.size(); ++k) {
+      if (!starts_with_ci(tag, k, "charset")) continue;
+      std::size_t v = k + 7;
+      while (v < tag.size() && std::isspace(static_cast<unsigned char>(tag[v]))) ++v;
+      if (v >= tag.size() || tag[v] != '=') continue;
+      ++v;
+      while (v < tag.size() && (std::isspace(static_cast<unsigned char>(tag[v])) || tag[v] == '"' || tag[v] == '\'')) ++v;
+      std::size_t e = v;
+      while (e < tag.size() && (std::isalnum(static_cast<unsigned char>(tag[e])) || std::strchr("-_.:", tag[e]))) ++e;
+      if (e > v) return std::string(tag.substr(v, e - v));
+    }
+    if (close == std::string_view::npos) return {};
+    at = close + 1;
+  }
+  return {};
+}
+
+// WHATWG encoding labels -> the name iconv (behind libxml2) knows. UTF-8 and
+// its labels map to "UTF-8"; UTF-16 declared in markup means UTF-8, since
+// markup readable as ASCII cannot be UTF-16.
+std::string canonical_encoding(std::string_view label) {
+  const std::string l = lower_ascii(label);
+  if (l.empty() || l == "utf-8" || l == "utf8" || l == "unicode-1-1-utf-8" || l == "utf-16" ||
+      l == "utf-16le" || l == "utf-16be" || l == "unicode")
+    return "UTF-8";
+  if (l == "iso-8859-1" || l == "iso8859-1" || l == "latin1" || l == "l1" || l == "us-ascii" ||
+      l == "ascii" || l == "cp1252" || l == "windows-1252" || l == "x-cp1252" || l == "cp819")
+    return "WINDOWS-1252";
+  if (l == "gb2312" || l == "gbk" || l == "x-gbk" || l == "gb_2312-80" || l == "chinese" ||
+      l == "csgb2312" || l == "gb18030" || l == "cp936")
+    return "GB18030";
+  if (l == "big5" || l == "big5-hkscs" || l == "x-x-big5" || l == "cn-big5") return "BIG5-HKSCS";
+  if (l == "shift_jis" || l == "sjis" || l == "x-sjis" || l == "ms_kanji" || l == "windows-31j" ||
+      l == "shift-jis" || l == "cp932")
+    return "CP932";
+  if (l == "euc-kr" || l == "ks_c_5601-1987" || l == "windows-949" || l == "cp949") return "CP949";
+  if (l.rfind("cp125", 0) == 0 && l.size() == 6) return "WINDOWS-" + l.substr(2);
+  std::string upper(l);
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+
+bool is_ascii_compatible(std::string_view encoding) {
+  return encoding.rfind("UTF-16", 0) != 0 && encoding.rfind("UTF-32", 0) != 0 &&
+         encoding.rfind("ISO-2022", 0) != 0;
+}
+
+// True when the prefix has non-ASCII bytes and all of them form valid UTF-8
+// (an incomplete sequence cut by the end of the prefix is allowed).
+bool looks_like_utf8(std::string_view s) {
+  bool multibyte = false;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    const int length = (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3 : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
+    if (length == 0) return false;
+    for (int k = 1; k < length; ++k) {
+      if (i + k >= s.size()) return multibyte;
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    }
+    multibyte = true;
+    i += length;
+  }
+  return multibyte;
+}
+
+}  // namespace
+
+struct Decoder::LegacyState {
+  xmlCharEncodingHandlerPtr handler = nullptr;
+  xmlBufferPtr in = nullptr;
+  xmlBufferPtr out = nullptr;
+  bool ascii_compatible = true;
+  std::uint64_t piece_in_begin = 0;  // input position of the first byte in `in`
+};
+
+Decoder::Decoder(MemoryBudget& budget, std::string_view override_encoding, ByteSink& out)
+    : out_(out),
+      budget_(budget),
+      offsets_(budget, kOffsetCheckpoints),
+      reservation_(budget, kSniffBytes),
+      override_(override_encoding) {
+  if (reservation_.ok()) sniff_.reserve(kSniffBytes);
+}
+
+Decoder::~Decoder() {
+  if (legacy_) {
+    if (legacy_->in) xmlBufferFree(legacy_->in);
+    if (legacy_->out) xmlBufferFree(legacy_->out);
+    if (legacy_->handler) xmlCharEncCloseFunc(legacy_->handler);
+    delete legacy_;
+  }
+}
+
+bool Decoder::ok() const { return offsets_.ok() && reservation_.ok(); }
+
+void Decoder::feed(const char* data, std::size_t size, bool is_final) {
+  if (finished_) return;
+  if (!decided_) {
+    const std::size_t take = std::min(size, kSniffBytes - sniff_.size());
+    sniff_.append(data, take);
+    data += take;
+    size -= take;
+    if (sniff_.size() < kSniffBytes && !is_final) return;
+    decide_encoding(is_final);
+    std::string prefix;
+    prefix.swap(sniff_);
+    std::size_t skip = 0;
+    if (encoding_ == "UTF-8" && prefix.compare(0, 3, "\xEF\xBB\xBF") == 0) skip = 3;
+    if (encoding_.rfind("UTF-16", 0) == 0 && prefix.size() >= 2 &&
+        ((prefix[0] == '\xFF' && prefix[1] == '\xFE') || (prefix[0] == '\xFE' && prefix[1] == '\xFF')))
+      skip = 2;
+    in_pos_ = skip;
+    offsets_.record(0, skip);
+    if (legacy_) legacy_->piece_in_begin = skip;
+    process(prefix.data() + skip, prefix.size() - skip);
+  }
+  if (size > 0) process(data, size);
+  if (is_final) finish();
+}
+
+void Decoder::decide_encoding(bool) {
+  decided_ = true;
+  std::string chosen;
+  const std::string_view prefix = sniff_;
+  if (!override_.empty()) {
+    chosen = canonical_encoding(override_);
+    if (lower_ascii(override_).rfind("utf-16", 0) == 0) chosen = lower_ascii(override_) == "utf-16be" ? "UTF-16BE" : "UTF-16LE";
+  } else if (prefix.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    chosen = "UTF-8";
+  } else if (prefix.size() >= 2 && prefix[0] == '\xFF' && prefix[1] == '\xFE') {
+    chosen = "UTF-16LE";
+  } else if (prefix.size() >= 2 && prefix[0] == '\xFE' && prefix[1] == '\xFF') {
+    chosen = "UTF-16BE";
+  } else {
+    chosen = canonical_encoding(find_meta_charset(prefix));
+    if (chosen != "UTF-8" && looks_like_utf8(prefix)) chosen = "UTF-8";
+  }
+  if (chosen != "UTF-8") {
+    xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(chosen.c_str());
+    if (handler == nullptr) {
+      chosen = "UTF-8";  // unknown to iconv: read as UTF-8, invalid bytes become U+FFFD
+    } else {
+      legacy_ = new LegacyState;
+      legacy_->handler = handler;
+      legacy_->in = xmlBufferCreateSize(kPieceBytes + 16);
+      legacy_->out = xmlBufferCreateSize(4 * kPieceBytes + 16);
+      legacy_->ascii_compatible = is_ascii_compatible(chosen);
+    }
+  }
+  encoding_ = chosen;
+  reservation_.reset();  // the sniff buffer is released after process() below
+}
+
+void Decoder::process(const char* data, std::size_t size) {
+  if (legacy_) process_legacy(data, size);
+  else process_utf8(data, size);
+}
+
+void Decoder::flush_utf8_run(const char* data, std::size_t begin, std::size_t end) {
+  if (end <= begin) return;
+  out_.write(data + begin, end - begin);
+  out_pos_ += end - begin;
+}
+
+void Decoder::emit_replacement(std::uint64_t invalid_begin) {
+  // in [invalid_begin, in_pos_) -> out [out_pos_, out_pos_ + 3)
+  offsets_.record(out_pos_, invalid_begin);
+  out_.write(kReplacement, 3);
+  out_pos_ += 3;
+  offsets_.record(out_pos_, in_pos_);
+}
+
+void Decoder::process_utf8(const char* data, std::size_t size) {
+  std::size_t run = 0;            // start of bytes passed through unchanged
+  // Index in data of the open sequence's first byte here (0 when it began in
+  // an earlier call: its bytes so far are in utf8_pending_, never in a run).
+  std::size_t seq_start = 0;
+  bool seq_in_data = false;       // the open sequence started in this call
+  std::size_t i = 0;
+  while (i < size) {
+    const auto b = static_cast<unsigned char>(data[i]);
+    if (utf8_needed_ == 0) {
+      if (b < 0x80) {
+        if (b == 0 || (b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+          flush_utf8_run(data, run, i);
+          in_pos_ += 1;
+          if (b == 0) {
+            emit_replacement(in_pos_ - 1);
+          } else {
+            out_.write(" ", 1);  // same length: no checkpoint needed
+            out_pos_ += 1;
+          }
+          run = ++i;
+          continue;
+        }
+        ++in_pos_;
+        ++i;
+        continue;
+      }
+      if (b >= 0xC2 && b <= 0xDF) {
+        utf8_needed_ = 1;
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        if (b == 0xE0) utf8_lower_ = 0xA0;
+        if (b == 0xED) utf8_upper_ = 0x9F;
+        utf8_needed_ = 2;
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        if (b == 0xF0) utf8_lower_ = 0x90;
+        if (b == 0xF4) utf8_upper_ = 0x8F;
+        utf8_needed_ = 3;
+      } else {
+        flush_utf8_run(data, run, i);
+        in_pos_ += 1;
+        emit_replacement(in_pos_ - 1);
+        run = ++i;
+        continue;
+      }
+      utf8_seq_begin_ = in_pos_;
+      seq_start = i;
+      seq_in_data = true;
+      utf8_pending_[0] = static_cast<char>(b);
+      utf8_pending_size_ = 1;
+      ++in_pos_;
+      ++i;
+      continue;
+    }
+    if (b < utf8_lower_ || b > utf8_upper_) {
+      // The open sequence is invalid: one U+FFFD for it, then this byte again.
+      flush_utf8_run(data, run, seq_start);
+      utf8_needed_ = 0;
+      utf8_lower_ = 0x80;
+      utf8_upper_ = 0xBF;
+      utf8_pending_size_ = 0;
+      emit_replacement(utf8_seq_begin_);
+      run = i;
+      seq_in_data = false;
+      continue;
+    }
+    utf8_lower_ = 0x80;
+    utf8_upper_ = 0xBF;
+    utf8_pending_[utf8_pending_size_++] = static_cast<char>(b);
+    ++in_pos_;
+    ++i;
+    if (--utf8_needed_ > 0) continue;
+    const bool noncharacter = utf8_pending_size_ == 3 && utf8_pending_[0] == '\xEF' &&
+                              utf8_pending_[1] == '\xBF' && (utf8_pending_[2] == '\xBE' || utf8_pending_[2] == '\xBF');
+    if (!seq_in_data) {
+      // Completed a sequence begun in an earlier call: write it whole.
+      out_.write(noncharacter ? kReplacement : utf8_pending_, static_cast<std::size_t>(utf8_pending_size_));
+      out_pos_ += static_cast<std::size_t>(utf8_pending_size_);
+      run = i;
+    } else if (noncharacter) {
+      flush_utf8_run(data, run, seq_start);
+      out_.write(kReplacement, 3);
+      out_pos_ += 3;
+      run = i;
+    }
+    utf8_pending_size_ = 0;
+    seq_in_data = false;
+  }
+  // A sequence still open stays in utf8_pending_ for the next call.
+  flush_utf8_run(data, run, utf8_needed_ > 0 ? seq_start : size);
+}
+
+void Decoder::process_legacy(const char* data, std::size_t size) {
+  LegacyState& s = *legacy_;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const char c = data[i];
+    const bool cut_before = s.ascii_compatible && c == '<';
+    const bool cut_after = s.ascii_compatible && c == '>';
+    if (cut_before && i > start) {
+      xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i - start));
+      in_pos_ += i - start;
+      start = i;
+      convert_piece();
+    }
+    const std::size_t pending = static_cast<std::size_t>(xmlBufferLength(s.in)) + (i + 1 - start);
+    if (cut_after || pending >= kPieceBytes) {
+      xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i + 1 - start));
+      in_pos_ += i + 1 - start;
+      start = i + 1;
+      convert_piece();
+    }
+  }
+  if (size > start) {
+    xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(size - start));
+    in_pos_ += size - start;
+  }
+}
+
+void Decoder::convert_piece() {
+  LegacyState& s = *legacy_;
+  offsets_.record(out_pos_, s.piece_in_begin);
+  while (xmlBufferLength(s.in) > 0) {
+    const int before = xmlBufferLength(s.in);
+    const int result = xmlCharEncInFunc(s.handler, s.out, s.in);
+    const int consumed = before - xmlBufferLength(s.in);
+    const int produced = xmlBufferLength(s.out);
+    if (produced > 0) {
+      // Converted text is valid UTF-8; only keep the parser away from controls.
+      auto* bytes = reinterpret_cast<char*>(const_cast<xmlChar*>(xmlBufferContent(s.out)));
+      for (int k = 0; k < produced; ++k) {
+        const auto b = static_cast<unsigned char>(bytes[k]);
+        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) bytes[k] = ' ';
+      }
+      out_.write(bytes, static_cast<std::size_t>(produced));
+      out_pos_ += static_cast<std::size_t>(produced);
+      xmlBufferEmpty(s.out);
+    }
+    if (consumed > 0) continue;
+    if (result == -2) {
+      xmlBufferShrink(s.in, 1);  // an invalid byte: U+FFFD, then go on
+      out_.write(kReplacement, 3);
+      out_pos_ += 3;
+      continue;
+    }
+    break;  // an incomplete sequence at the end: wait for more bytes
+  }
+  s.piece_in_begin = in_pos_ - static_cast<std::uint64_t>(xmlBufferLength(s.in));
+  offsets_.record(out_pos_, s.piece_in_begin);
+}
+
+void Decoder::finish() {
+  finished_ = true;
+  if (legacy_) {
+    convert_piece();
+    if (xmlBufferLength(legacy_->in) > 0) {
+      xmlBufferEmpty(legacy_->in);
+      out_.write(kReplacement, 3);
+      out_pos_ += 3;
+      offsets_.record(out_pos_, in_pos_);
+    }
+    return;
+  }
+  if (utf8_needed_ > 0) {
+    utf8_needed_ = 0;
+    utf8_pending_size_ = 0;
+    emit_replacement(utf8_seq_begin_);
+  }
+}
+
+}  // namespace winnow

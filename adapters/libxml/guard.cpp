@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/libxml/guard.h"
+
+#include <libxml/HTMLparser.h>
+
+#include <cstring>
+
+#include "engine/tag.h"
+
+namespace winnow {
+namespace {
+
+constexpr std::size_t kOffsetCheckpoints = 1024;
+constexpr std::size_t kSplitSlack = 64;  // bytes to wait for a space before a hard split
+constexpr char kSplit[] = "<!---->";
+constexpr std::string_view kUnknownName = "x-unknown";
+
+struct KeptAttribute {
+  std::string_view name;
+  std::size_t max_value;  // further capped by GuardLimits::max_attr_value
+};
+// What some algorithm reads; everything else costs parse time and memory.
+constexpr KeptAttribute kKeptAttributes[] = {
+    {"id", 256},       {"class", 512},   {"href", 1024},     {"role", 64},
+    {"itemprop", 128}, {"itemtype", 256}, {"itemscope", 16}, {"style", 256},
+    {"onclick", 16},   {"hidden", 16},   {"aria-hidden", 16}, {"lang", 32},
+    {"alt", 512},      {"rel", 64},      {"datetime", 64},   {"name", 128},
+    {"property", 128}, {"content", 1024},
+};
+constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
+
+int kept_index(std::string_view name) {
+  for (std::size_t i = 0; i < kKeptCount; ++i)
+    if (kKeptAttributes[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
+char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// Keys identify elements on the stack: one per canonical name.
+struct TagKeys {
+  char by_tag[static_cast<std::size_t>(Tag::count)];
+  char unknown;
+};
+const TagKeys& tag_keys() {
+  static const TagKeys keys{};
+  return keys;
+}
+const void* key_of(Tag tag) {
+  return tag == Tag::unknown ? &tag_keys().unknown : &tag_keys().by_tag[static_cast<std::size_t>(tag)];
+}
+Tag tag_of_key(const void* key) {
+  const char* base = tag_keys().by_tag;
+  const char* p = static_cast<const char*>(key);
+  if (p >= base && p < base + static_cast<std::size_t>(Tag::count)) return static_cast<Tag>(p - base);
+  return Tag::unknown;
+}
+
+// libxml2's end-tag priorities: an end tag does not close past an open
+// element of higher priority (it is ignored instead).
+int end_priority(Tag tag) {
+  switch (tag) {
+    case Tag::div: return 150;
+    case Tag::td: case Tag::th: return 160;
+    case Tag::tr: return 170;
+    case Tag::thead: case Tag::tbody: case Tag::tfoot: return 180;
+    case Tag::table: return 190;
+    case Tag::head: case Tag::body: return 200;
+    case Tag::html: return 220;
+    default: return 100;
+  }
+}
+
+// The start tags that close the open element on top of the stack, as
+// libxml2 does; a subset, erring towards not closing (which only
+// overestimates depth).
+bool start_closes_top(Tag started, Tag top) {
+  switch (top) {
+    case Tag::p:
+      switch (started) {
+        case Tag::p: case Tag::div: case Tag::ul: case Tag::ol: case Tag::dl: case Tag::table:
+        case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+        case Tag::pre: case Tag::blockquote: case Tag::form: case Tag::hr: case Tag::address:
+        case Tag::center: case Tag::fieldset: case Tag::menu: case Tag::dir: case Tag::li:
+        case Tag::dt: case Tag::dd:
+          return true;
+        default: return false;
+      }
+    case Tag::li: return started == Tag::li;
+    case Tag::dt: case Tag::dd: return started == Tag::dt || started == Tag::dd;
+    case Tag::option: return started == Tag::option || started == Tag::optgroup;
+    case Tag::td: case Tag::th:
+      return started == Tag::td || started == Tag::th || started == Tag::tr;
+    case Tag::tr: return started == Tag::tr;
+    default: return false;
+  }
+}
+
+// libxml2's description of each Tag (null for HTML5 names it does not know),
+// looked up once: htmlTagLookup scans its table with strcasecmp.
+const htmlElemDesc* libxml_description(Tag tag) {
+  struct Table {
+    const htmlElemDesc* by_tag[static_cast<std::size_t>(Tag::count)];
+    Table() {
+      for (std::size_t i = 0; i < static_cast<std::size_t>(Tag::count); ++i) {
+        const std::string name(tag_name(static_cast<Tag>(i)));
+        by_tag[i] = name.empty() ? nullptr : htmlTagLookup(reinterpret_cast<const xmlChar*>(name.c_str()));
+      }
+    }
+  };
+  static const Table table;
+  return table.by_tag[static_cast<std::size_t>(tag)];
+}
+
+}  // namespace
+
+Guard::Guard(MemoryBudget& budget, const GuardLimits& limits, ByteSink& parser)
+    : parser_(parser),
+      limits_(limits),
+      offsets_(budget, kOffsetCheckpoints),
+      reservation_(budget, limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 +
+                               3 * limits.max_tag_bytes + limits.max_attr_value +
+                               limits.max_depth * sizeof(const void*)) {
+  if (!reservation_.ok()) return;
+  out_.reserve(limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 + 2 * limits.max_tag_bytes);
+  tag_.reserve(limits.max_tag_bytes);
+  value_.reserve(limits.max_attr_value);
+  stack_.reset(new const void*[limits.max_depth > 0 ? limits.max_depth : 1]);
+}
+
+bool Guard::ok() const { return reservation_.ok() && offsets_.ok(); }
+
+void Guard::write(const char* data, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i) {
+    step(data[i]);
+    ++in_pos_;
+  }
+}
+
+void Guard::append_out(const char* data, std::size_t size) {
+  if (out_.size() + size > out_.capacity()) flush();  // never expected; keeps the cap
+  out_.append(data, size);
+  out_pos_ += size;
+}
+
+void Guard::maybe_flush() {
+  if (out_.size() >= limits_.flush_bytes) flush();
+}
+
+void Guard::flush() {
+  if (out_.empty()) return;
+  parser_.write(out_.data(), out_.size());
+  out_.clear();
+}
+
+void Guard::data_char(char c) {
+  const bool boundary = !is_continuation(c);
+  if (text_run_ >= limits_.max_text_run && entity_length_ == 0 && boundary &&
+      (is_space(c) || text_run_ >= limits_.max_text_run + kSplitSlack)) {
+    offsets_.record(out_pos_, in_pos_);
+    append_out(kSplit, sizeof(kSplit) - 1);
+    offsets_.record(out_pos_, in_pos_);
+    text_run_ = 0;
+    ++stats_.text_splits;
+    maybe_flush();
+  }
+  if (c == '&') entity_length_ = 1;
+  else if (entity_length_ > 0 && (is_alnum(c) || c == '#') && entity_length_ < 32) ++entity_length_;
+  else entity_length_ = 0;
+  append_out(&c, 1);
+  ++text_run_;
+}
+
+void Guard::begin_tag(bool end_tag) {
+  end_tag_ = end_tag;
+  self_closing_ = false;
+  name_size_ = 0;
+  name_overlong_ = false;
+  attrs_seen_ = 0;
+  tag_.clear();
+}
+
+void Guard::name_char(char c) {
+  if (name_size_ < sizeof(name_) - 1) name_[name_size_++] = to_lower(c);
+  else name_overlong_ = true;
+}
+
+void Guard::begin_attribute() {
+  attr_name_size_ = 0;
+  attr_name_overlong_ = false;
+  value_.clear();
+  value_truncated_ = false;
+  value_limit_ = 0;
+}
+
+void Guard::attribute_name_char(char c) {
+  if (attr_name_size_ < sizeof(attr_name_)) attr_name_[attr_name_size_++] = to_lower(c);
+  else attr_name_overlong_ = true;
+}
+
+void Guard::attribute_value_char(char c) {
+  // The limit is set at the value's first byte, when the name is complete; an
+  // attribute nobody reads keeps nothing.
+  if (value_.empty() && !value_truncated_) {
+    const int index = attr_name_overlong_ ? -1 : kept_index(std::string_view(attr_name_, attr_name_size_));
+    value_limit_ = index < 0 ? 0 : std::min(kKeptAttributes[index].max_value, limits_.max_attr_value);
+    if (index < 0) value_truncated_ = true;  // not kept: skip its bytes
+  }
+  if (value_.size() < value_limit_) value_.push_back(c);
+  else value_truncated_ = true;
+}
+
+void Guard::finish_attribute() {
+  if (attr_name_overlong_ || attr_name_size_ == 0) return;
+  const std::string_view name(attr_name_, attr_name_size_);
+  const int index = kept_index(name);
+  if (index < 0 || (attrs_seen_ & (1u << index))) return;  // unused, or a repeat (the first wins)
+  attrs_seen_ |= 1u << index;
+  if (value_truncated_ && !value_.empty()) {
+    ++stats_.attributes_truncated;
+    // Never leave half a character at the cut.
+    std::size_t end = value_.size();
+    std::size_t lead = end;
+    while (lead > 0 && is_continuation(value_[lead - 1])) --lead;
+    if (lead > 0) {
+      const auto b = static_cast<unsigned char>(value_[lead - 1]);
+      const std::size_t length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+      if (lead - 1 + length > end) value_.resize(lead - 1);
+    }
+  }
+  std::size_t escaped = value_.size();
+  for (char c : value_) escaped += (c == '"') ? 5 : 0;
+  if (tag_.size() + name.size() + escaped + 4 > limits_.max_tag_bytes) return;
+  tag_.push_back(' ');
+  tag_.append(name.data(), name.size());
+  tag_.append("=\"");
+  for (char c : value_) {
+    if (c == '"') tag_.append("&quot;");
+    else tag_.push_back(c);
+  }
+  tag_.push_back('"');
+}
+
+void Guard::drop_markup() {
+  // in [token_begin_, in_pos_ + 1) -> nothing
+  offsets_.record(out_pos_, in_pos_ + 1);
+  state_ = State::Data;
+  maybe_flush();
+}
+
+void Guard::close_implied_by(const void* key, std::string_view) {
+  const Tag started = tag_of_key(key);
+  while (depth_ > 0 && start_closes_top(started, tag_of_key(stack_[depth_ - 1]))) --depth_;
+}
+
+void Guard::emit_tag() {
+  const std::string_view raw_name(name_, name_size_);
+  const Tag tag = name_overlong_ ? Tag::unknown : tag_from_name(raw_name);
+  const htmlElemDesc* desc = nullptr;
+  if (tag != Tag::unknown) {
+    desc = libxml_description(tag);
+  } else if (!name_overlong_) {
+    name_[name_size_] = '\0';  // an HTML 4 name outside the Tag enum, if any
+    desc = htmlTagLookup(reinterpret_cast<const xmlChar*>(name_));
+  }
+  std::string_view name = raw_name;
+  const void* key = desc ? static_cast<const void*>(desc) : key_of(tag);
+  if (!desc && tag == Tag::unknown) name = kUnknownName;
+  const bool void_element = has_flag(tag, kTagVoid) || (desc && desc->empty);
+  const bool raw_text = has_flag(tag, kTagRawText);
+  state_ = State::Data;
+  text_run_ = 0;
+  entity_length_ = 0;
+  if (end_tag_) emit_end_tag(key, name);
+  else emit_start_tag(key, name, void_element, raw_text);
+  maybe_flush();
+}
+
+void Guard::emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text) {
+  const bool pushes = !void_element && !raw_text;
+  if (pushes) {
+    close_implied_by(key, name);
+    if (depth_ >= limits_.max_depth || parser_too_deep_) {
+      ++excess_open_;
+      ++stats_.elements_flattened;
+      offsets_.record(out_pos_, in_pos_ + 1);
+      return;
+    }
+    stack_[depth_++] = key;
+  }
+  offsets_.record(out_pos_, token_begin_);
+  append_out("<", 1);
+  append_out(name.data(), name.size());
+  append_out(tag_.data(), tag_.size());
+  if ((void_element || self_closing_) && !raw_text) append_out("/>", 2);
+  else append_out(">", 1);
+  if (raw_text) {
+    // The content is dropped, so the element is closed right away.
+    append_out("</", 2);
+    append_out(name.data(), name.size());
+    append_out(">", 1);
+    const std::size_t n = std::min(name.size(), sizeof(raw_name_));
+    std::memcpy(raw_name_, name.data(), n);
+    raw_name_size_ = n;
+    state_ = State::RawText;
+  }
+  if (self_closing_ && pushes) --depth_;  // libxml2 closes <x/> at once
+  offsets_.record(out_pos_, in_pos_ + 1);
+}
+
+void Guard::emit_end_tag(const void* key, std::string_view name) {
+  const Tag tag = tag_of_key(key);
+  if (has_flag(tag, kTagVoid) || has_flag(tag, kTagRawText)) {
+    offsets_.record(out_pos_, in_pos_ + 1);
+    return;
+  }
+  if (excess_open_ > 0) {
+    --excess_open_;
+    offsets_.record(out_pos_, in_pos_ + 1);
+    return;
+  }
+  // Mirror libxml2: find the element, but stop at one it would not close.
+  const int priority = end_priority(tag);
+  std::size_t match = depth_;
+  while (match > 0 && stack_[match - 1] != key) {
+    if (end_priority(tag_of_key(stack_[match - 1])) > priority) {
+      match = 0;
+      break;
+    }
+    --match;
+  }
+  if (match == 0) {  // libxml2 would ignore it
+    offsets_.record(out_pos_, in_pos_ + 1);
+    return;
+  }
+  depth_ = match - 1;
+  offsets_.record(out_pos_, token_begin_);
+  append_out("</", 2);
+  append_out(name.data(), name.size());
+  append_out(">", 1);
+  offsets_.record(out_pos_, in_pos_ + 1);
+}
+
+void Guard::observe_parser_depth(std::size_t depth) { parser_too_deep_ = depth >= limits_.max_depth; }
+
+void Guard::step(char c) {
+  switch (state_) {
+    case State::Data:
+      if (c == '<') {
+        token_begin_ = in_pos_;
+        state_ = State::TagOpen;
+      } else {
+        data_char(c);
+      }
+      return;
+    case State::TagOpen:
+      if (c == '/') state_ = State::EndTagOpen;
+      else if (c == '!') state_ = State::MarkupDecl;
+      else if (c == '?') state_ = State::BogusComment;
+      else if (is_alpha(c)) {
+        begin_tag(false);
+        name_char(c);
+        state_ = State::TagName;
+      } else {
+        // A '<' that starts no tag is text; spell it so the parser agrees.
+        offsets_.record(out_pos_, token_begin_);
+        append_out("&lt;", 4);
+        offsets_.record(out_pos_, token_begin_ + 1);
+        text_run_ += 4;
+        state_ = State::Data;
+        step(c);
+      }
+      return;
+    case State::EndTagOpen:
+      if (is_alpha(c)) {
+        begin_tag(true);
+        name_char(c);
+        state_ = State::TagName;
+      } else if (c == '>') {
+        drop_markup();
+      } else {
+        state_ = State::BogusComment;
+      }
+      return;
+    case State::TagName:
+      if (is_space(c)) state_ = State::BeforeAttrName;
+      else if (c == '/') state_ = State::SelfClosing;
+      else if (c == '>') emit_tag();
+      else name_char(c);
+      return;
+    case State::BeforeAttrName:
+      if (is_space(c)) return;
+      if (c == '/') state_ = State::SelfClosing;
+      else if (c == '>') emit_tag();
+      else {
+        begin_attribute();
+        attribute_name_char(c);
+        state_ = State::AttrName;
+      }
+      return;
+    case State::AttrName:
+      if (is_space(c)) state_ = State::AfterAttrName;
+      else if (c == '/') {
+        finish_attribute();
+        state_ = State::SelfClosing;
+      } else if (c == '>') {
+        finish_attribute();
+        emit_tag();
+      } else if (c == '=') state_ = State::BeforeAttrValue;
+      else attribute_name_char(c);
+      return;
+    case State::AfterAttrName:
+      if (is_space(c)) return;
+      if (c == '=') state_ = State::BeforeAttrValue;
+      else if (c == '/') {
+        finish_attribute();
+        state_ = State::SelfClosing;
+      } else if (c == '>') {
+        finish_attribute();
+        emit_tag();
+      } else {
+        finish_attribute();
+        begin_attribute();
+        attribute_name_char(c);
+        state_ = State::AttrName;
+      }
+      return;
+    case State::BeforeAttrValue:
+      if (is_space(c)) return;
+      if (c == '"') state_ = State::AttrValueDouble;
+      else if (c == '\'') state_ = State::AttrValueSingle;
+      else if (c == '>') {
+        finish_attribute();
+        emit_tag();
+      } else {
+        attribute_value_char(c);
+        state_ = State::AttrValueUnquoted;
+      }
+      return;
+    case State::AttrValueDouble:
+    case State::AttrValueSingle:
+      if (c == (state_ == State::AttrValueDouble ? '"' : '\'')) {
+        finish_attribute();
+        state_ = State::BeforeAttrName;
+      } else {
+        attribute_value_char(c);
+      }
+      return;
+    case State::AttrValueUnquoted:
+      if (is_space(c)) {
+        finish_attribute();
+        state_ = State::BeforeAttrName;
+      } else if (c == '>') {
+        finish_attribute();
+        emit_tag();
+      } else {
+        attribute_value_char(c);
+      }
+      return;
+    case State::SelfClosing:
+      if (c == '>') {
+        self_closing_ = true;
+        emit_tag();
+      } else {
+        state_ = State::BeforeAttrName;
+        step(c);
+      }
+      return;
+    case State::MarkupDecl:
+      if (c == '-') state_ = State::MarkupDeclDash;
+      else if (c == '>') drop_markup();
+      else state_ = State::BogusComment;
+      return;
+    case State::MarkupDeclDash:
+      if (c == '-') {
+        // "<!--" seen. Two virtual dashes make "<!-->" and "<!--->" complete,
+        // as in HTML's tokenizer.
+        dashes_ = 2;
+        bang_ = false;
+        ++stats_.comments_dropped;
+        state_ = State::Comment;
+      } else {
+        state_ = c == '>' ? State::Data : State::BogusComment;
+        if (c == '>') drop_markup();
+      }
+      return;
+    case State::Comment:
+      if (c == '>' && (dashes_ >= 2 || bang_)) drop_markup();
+      else if (c == '-') {
+        ++dashes_;
+        bang_ = false;
+      } else if (c == '!' && dashes_ >= 2) {
+        bang_ = true;
+        dashes_ = 0;
+      } else {
+        dashes_ = 0;
+        bang_ = false;
+      }
+      return;
+    case State::BogusComment:
+      if (c == '>') drop_markup();
+      return;
+    case State::RawText:
+      if (c == '<') {
+        token_begin_ = in_pos_;
+        state_ = State::RawTextLess;
+      } else {
+        ++stats_.raw_text_bytes_dropped;
+      }
+      return;
+    case State::RawTextLess:
+      if (c == '/') {
+        raw_match_ = 0;
+        state_ = State::RawTextEndName;
+      } else if (c != '<') {
+        state_ = State::RawText;
+      }
+      return;
+    case State::RawTextEndName:
+      if (raw_match_ < raw_name_size_ && to_lower(c) == raw_name_[raw_match_]) {
+        ++raw_match_;
+      } else if (raw_match_ == raw_name_size_ && (is_space(c) || c == '/' || c == '>')) {
+        if (c == '>') drop_markup();
+        else state_ = State::BogusComment;  // the rest of the end tag, up to '>'
+      } else {
+        state_ = c == '<' ? State::RawTextLess : State::RawText;
+        if (c == '<') token_begin_ = in_pos_;
+      }
+      return;
+  }
+}
+
+void Guard::finish() {
+  switch (state_) {
+    case State::Data:
+      break;
+    case State::TagOpen:  // a lone '<' at the end is text
+      offsets_.record(out_pos_, token_begin_);
+      append_out("&lt;", 4);
+      offsets_.record(out_pos_, token_begin_ + 1);
+      break;
+    default:  // an unfinished tag, comment or script: dropped
+      offsets_.record(out_pos_, in_pos_);
+      break;
+  }
+  state_ = State::Data;
+  flush();
+}
+
+}  // namespace winnow

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// Stage 2 of the adapter: valid UTF-8 HTML -> canonical, bounded HTML that
+// libxml2's push parser can take without buffering more than a few KiB.
+//
+// libxml2 2.9's push parser holds a whole token before it parses it: a text
+// run until the next '<' or '&', a comment until "-->", a tag until '>', and
+// one name-stack slot per open element. Measured with 4 KiB chunks: 50 MB of
+// text -> 70 MB RSS, a 50 MB comment -> 212 MB, 6.25 M nested <div> -> 53 MB.
+// So this lexer (HTML's tokenizer states, reduced) re-emits every token in a
+// bounded canonical form before libxml2 sees it:
+//  - text passes through, but after max_text_run bytes an empty comment is
+//    inserted (at a space if one comes soon, never inside a character or an
+//    entity), which makes libxml2 deliver the text: text is split, never lost;
+//  - comments, doctypes, processing instructions: dropped;
+//  - tags: re-serialised as <name attr="value">; only attributes the engine
+//    reads are kept, each value cut at max_attr_value bytes; names libxml2
+//    does not know become one placeholder name, so its dictionary stays small;
+//  - script and style: content dropped; a bare '<' in text becomes "&lt;";
+//  - nesting: an open-element stack that mirrors libxml2's implied-close and
+//    end-tag rules; start tags past max_depth are dropped with their end tags
+//    (text kept), and the parser's real depth, reported back after every
+//    chunk, switches the same flattening on if the mirror ever falls behind.
+// Output reaches the ChunkSink in chunks that end at token boundaries once
+// flush_bytes have accumulated, so what libxml2 is given, and therefore every
+// event it produces, does not depend on how the input was chunked.
+//
+// Memory: out buffer (flush_bytes + max_text_run + 2 * max_tag_bytes), a tag
+// buffer (max_tag_bytes), an attribute value buffer (max_attr_value), the
+// element stack (max_depth * 8 bytes) and the offset map: about 16 KiB at the
+// defaults.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "adapters/libxml/byte_sink.h"
+#include "adapters/libxml/offset_map.h"
+#include "engine/memory_budget.h"
+
+namespace winnow {
+
+struct GuardLimits {
+  std::size_t max_text_run = 2048;    // text bytes between forced parser flushes
+  std::size_t max_attr_value = 1024;  // bytes kept of one attribute value
+  std::size_t max_tag_bytes = 2048;   // bytes of one canonical tag
+  std::size_t max_depth = 256;        // open elements
+  std::size_t flush_bytes = 2048;     // output gathered before the parser runs
+};
+
+struct GuardStats {
+  std::uint64_t text_splits = 0;
+  std::uint64_t comments_dropped = 0;
+  std::uint64_t attributes_truncated = 0;
+  std::uint64_t elements_flattened = 0;
+  std::uint64_t raw_text_bytes_dropped = 0;
+};
+
+class Guard final : public ByteSink {
+ public:
+  Guard(MemoryBudget& budget, const GuardLimits& limits, ByteSink& parser);
+  bool ok() const;
+
+  void write(const char* data, std::size_t size) override;
+  // End of input: drops an unfinished tag or comment, closes nothing (the
+  // parser closes open elements itself), flushes everything.
+  void finish();
+  // The parser's open-element count after the last chunk.
+  void observe_parser_depth(std::size_t depth);
+
+  OffsetMap& offsets() { return offsets_; }
+  const GuardStats& stats() const { return stats_; }
+
+ private:
+  enum class State : std::uint8_t {
+    Data, TagOpen, EndTagOpen, TagName, BeforeAttrName, AttrName, AfterAttrName,
+    BeforeAttrValue, AttrValueDouble, AttrValueSingle, AttrValueUnquoted, SelfClosing,
+    MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
+  };
+
+  void step(char c);
+  void data_char(char c);
+  void begin_tag(bool end_tag);
+  void name_char(char c);
+  void begin_attribute();
+  void attribute_name_char(char c);
+  void attribute_value_char(char c);
+  void finish_attribute();
+  void emit_tag();
+  void emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text);
+  void emit_end_tag(const void* key, std::string_view name);
+  void drop_markup();
+  void close_implied_by(const void* key, std::string_view name);
+  void append_out(const char* data, std::size_t size);
+  void maybe_flush();
+  void flush();
+
+  ByteSink& parser_;
+  GuardLimits limits_;
+  GuardStats stats_;
+  OffsetMap offsets_;
+  Reservation reservation_;
+  std::string out_;
+  std::string tag_;        // canonical attributes of the tag being read
+  std::string value_;      // the attribute value being read
+  std::unique_ptr<const void*[]> stack_;
+  std::size_t depth_ = 0;
+  std::uint64_t excess_open_ = 0;  // dropped start tags whose end tags are pending
+  bool parser_too_deep_ = false;
+
+  State state_ = State::Data;
+  std::uint64_t in_pos_ = 0;      // input bytes consumed
+  std::uint64_t out_pos_ = 0;     // bytes handed to the parser or waiting in out_
+  std::uint64_t token_begin_ = 0; // input position of the current markup's '<'
+  bool end_tag_ = false;
+  bool self_closing_ = false;
+  char name_[33];  // 32 bytes and a terminator
+  std::size_t name_size_ = 0;
+  bool name_overlong_ = false;
+  char attr_name_[24];
+  std::size_t attr_name_size_ = 0;
+  bool attr_name_overlong_ = false;
+  std::uint32_t attrs_seen_ = 0;  // bit per kept attribute already written
+  std::size_t value_limit_ = 0;
+  bool value_truncated_ = false;
+  int dashes_ = 0;
+  bool bang_ = false;
+  std::size_t text_run_ = 0;      // text bytes since the last markup or split
+  int entity_length_ = 0;         // bytes of an open character reference
+  char raw_name_[8];              // "script" or "style" while in raw text
+  std::size_t raw_name_size_ = 0;
+  std::size_t raw_match_ = 0;
+};
+
+}  // namespace winnow

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/libxml/html_extractor.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "adapters/libxml/decoder.h"
+#include "adapters/libxml/guard.h"
+#include "adapters/libxml/libxml_memory.h"
+#include "adapters/libxml/libxml_parser.h"
+#include "engine/algorithm_registry.h"
+#include "engine/engine.h"
+#include "engine/memory_budget.h"
+
+namespace winnow {
+namespace {
+
+// Headroom of the engine's element stack over the guard's depth limit:
+// libxml2 adds the implied html, head and body elements.
+constexpr std::size_t kImpliedElements = 8;
+
+}  // namespace
+
+struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
+  Impl(const ExtractorConfig& config, ContentSink& sink);
+
+  // SourceMapper: parser position -> guard input -> decoder input (original).
+  std::uint64_t to_source(std::uint64_t parser_position) override {
+    return decoder->offsets().map(guard->offsets().map(parser_position));
+  }
+  // ByteSink between guard and parser: parses one chunk, then feeds the
+  // parser's depth back to the guard and checks the budget.
+  void write(const char* data, std::size_t size) override;
+
+  Status feed(const char* data, std::size_t size, bool is_final);
+  void end_document();
+
+  MemoryBudget budget;
+  ExtractorConfig config;
+  std::optional<Engine> engine;
+  std::optional<LibxmlParser> parser;
+  std::optional<Guard> guard;
+  std::optional<Decoder> decoder;
+  ExtractorStats stats;
+  Status status = Status::Ok;
+  bool stopped = false;   // no more input is examined
+  bool finished = false;  // is_final was seen
+};
+
+HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, ContentSink& sink)
+    : budget(config_in.memory_budget), config(config_in) {
+  stats.memory_budget = config.memory_budget;
+  const AlgorithmInfo* algorithm = find_algorithm(config.algorithm);
+  if (algorithm == nullptr || config.max_depth == 0) {
+    status = Status::InvalidArgument;
+    stopped = true;
+    return;
+  }
+  install_libxml_allocator();
+  LibxmlMemoryScope scope(budget);
+  engine.emplace(budget, *algorithm, sink, config.max_depth + kImpliedElements);
+  parser.emplace(*engine, *this);
+  GuardLimits limits;
+  limits.max_depth = config.max_depth;
+  guard.emplace(budget, limits, *this);
+  decoder.emplace(budget, config.encoding, *guard);
+  if (engine->status() != Status::Ok || !parser->ok() || !guard->ok() || !decoder->ok() ||
+      budget.exceeded()) {
+    status = Status::BudgetTooSmall;
+    stopped = true;
+  }
+}
+
+void HtmlExtractor::Impl::write(const char* data, std::size_t size) {
+  if (stopped) return;
+  parser->write(data, size);
+  guard->observe_parser_depth(parser->depth());
+  if (budget.exceeded()) {
+    status = Status::BudgetExceeded;
+    stopped = true;
+  } else if (parser->halted()) {
+    status = Status::ParserError;
+    stopped = true;
+  }
+}
+
+void HtmlExtractor::Impl::end_document() {
+  engine->on_end_document(decoder->bytes_in());
+}
+
+Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_final) {
+  if (finished) return status == Status::Ok ? Status::AlreadyFinished : status;
+  if (status == Status::InvalidArgument || status == Status::BudgetTooSmall) return status;
+  LibxmlMemoryScope scope(budget);
+  if (!stopped) {
+    stats.bytes_in += size;
+    decoder->feed(data, size, is_final);
+    if (is_final && !stopped) {
+      guard->finish();
+      if (!stopped) parser->finish();
+    }
+  }
+  if (stopped && !engine->finished()) {
+    end_document();  // the budget ran out: deliver everything decided so far
+  } else if (is_final) {
+    end_document();
+  }
+  if (is_final) finished = true;
+  if (is_final && status == Status::Ok &&
+      (guard->stats().elements_flattened > 0 || engine->flattened_elements() > 0))
+    status = Status::NestingFlattened;
+  stats.tokens = engine->token_count();
+  stats.words_out = engine->words_written();
+  stats.peak_memory = budget.peak();
+  stats.encoding = decoder->encoding();
+  return status;
+}
+
+HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, ContentSink& sink)
+    : impl_(std::make_unique<Impl>(config, sink)) {}
+
+HtmlExtractor::~HtmlExtractor() {
+  if (impl_->engine) {
+    // libxml2 frees its context under the budget it was charged to.
+    LibxmlMemoryScope scope(impl_->budget);
+    impl_->decoder.reset();
+    impl_->guard.reset();
+    impl_->parser.reset();
+    impl_->engine.reset();
+  }
+}
+
+Status HtmlExtractor::feed(const char* data, std::size_t size, bool is_final) {
+  return impl_->feed(data, size, is_final);
+}
+
+Status HtmlExtractor::status() const { return impl_->status; }
+const ExtractorStats& HtmlExtractor::stats() const { return impl_->stats; }
+
+namespace {
+
+class StringSink final : public ContentSink {
+ public:
+  explicit StringSink(std::string& out) : out_(out) {}
+  void on_text(std::string_view text) override { out_.append(text.data(), text.size()); }
+  void on_block_end() override { out_.push_back('\n'); }
+
+ private:
+  std::string& out_;
+};
+
+}  // namespace
+
+ExtractResult extract_html(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size) {
+  ExtractResult result;
+  StringSink sink(result.text);
+  HtmlExtractor extractor(config, sink);
+  if (chunk_size == 0) chunk_size = html.size() + 1;
+  std::size_t at = 0;
+  do {
+    const std::size_t n = std::min(chunk_size, html.size() - at);
+    const bool last = at + n == html.size();
+    result.status = extractor.feed(html.data() + at, n, last);
+    at += n;
+    if (is_fatal(result.status) && !last) {
+      // Finish so that everything decided is delivered, then stop.
+      result.status = extractor.feed(nullptr, 0, true);
+      break;
+    }
+  } while (at < html.size());
+  return result;
+}
+
+}  // namespace winnow

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/libxml/libxml_parser.h"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+
+#include <cstring>
+#include <string_view>
+
+#include "engine/tag.h"
+
+namespace winnow {
+namespace {
+
+htmlParserCtxtPtr as_context(void* context) { return static_cast<htmlParserCtxtPtr>(context); }
+
+std::string_view view(const unsigned char* text) {
+  return text ? std::string_view(reinterpret_cast<const char*>(text)) : std::string_view();
+}
+
+void ignore_error(void*, const char*, ...) {}
+void ignore_structured_error(void*, xmlErrorPtr) {}
+
+ElementAttributes read_attributes(const unsigned char** attributes) {
+  ElementAttributes out;
+  if (attributes == nullptr) return out;
+  for (std::size_t i = 0; attributes[i] != nullptr; i += 2) {
+    const std::string_view name = view(attributes[i]);
+    const std::string_view value = view(attributes[i + 1]);
+    if (name == "id") out.id = value;
+    else if (name == "class") out.class_name = value;
+    else if (name == "href") out.href = value;
+    else if (name == "role") out.role = value;
+    else if (name == "itemprop") out.itemprop = value;
+    else if (name == "style") out.style = value;
+    else if (name == "onclick") out.has_onclick = true;
+    else if (name == "hidden") out.hidden = true;
+    else if (name == "aria-hidden") out.hidden = out.hidden || value == "true";
+  }
+  return out;
+}
+
+}  // namespace
+
+LibxmlParser::LibxmlParser(EventHandler& events, SourceMapper& mapper)
+    : events_(events), mapper_(mapper) {
+  htmlSAXHandler sax;
+  std::memset(&sax, 0, sizeof(sax));
+  sax.startElement = &LibxmlParser::start_element;
+  sax.endElement = &LibxmlParser::end_element;
+  sax.characters = &LibxmlParser::characters;
+  // Whitespace separates words, so "ignorable" whitespace is text too.
+  sax.ignorableWhitespace = &LibxmlParser::characters;
+  sax.warning = &ignore_error;
+  sax.error = &ignore_error;
+  sax.fatalError = &ignore_error;
+  sax.serror = &ignore_structured_error;
+  sax.initialized = XML_SAX2_MAGIC;
+  htmlParserCtxtPtr context =
+      htmlCreatePushParserCtxt(&sax, this, nullptr, 0, nullptr, XML_CHAR_ENCODING_UTF8);
+  if (context == nullptr) return;
+  // The decoder already chose the encoding; a <meta charset> must not switch it.
+  htmlCtxtUseOptions(context, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
+                                  HTML_PARSE_IGNORE_ENC);
+  context_ = context;
+}
+
+LibxmlParser::~LibxmlParser() {
+  if (context_) htmlFreeParserCtxt(as_context(context_));
+}
+
+bool LibxmlParser::halted() const {
+  return context_ == nullptr || as_context(context_)->instate == XML_PARSER_EOF;
+}
+
+void LibxmlParser::write(const char* data, std::size_t size) {
+  if (halted() || size == 0) return;
+  htmlParseChunk(as_context(context_), data, static_cast<int>(size), 0);
+}
+
+void LibxmlParser::finish() {
+  if (halted()) return;
+  htmlParseChunk(as_context(context_), nullptr, 0, 1);
+}
+
+SourceSpan LibxmlParser::span_to_here() {
+  const long consumed = xmlByteConsumed(as_context(context_));
+  std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
+  if (end < last_source_) end = last_source_;
+  const SourceSpan span{last_source_, end};
+  last_source_ = end;
+  return span;
+}
+
+void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
+  auto* self = static_cast<LibxmlParser*>(self_ptr);
+  ++self->depth_;
+  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here());
+}
+
+void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {
+  auto* self = static_cast<LibxmlParser*>(self_ptr);
+  if (self->depth_ > 0) --self->depth_;
+  self->events_.on_end_element(tag_from_name(view(name)), self->span_to_here());
+}
+
+void LibxmlParser::characters(void* self_ptr, const unsigned char* text, int size) {
+  auto* self = static_cast<LibxmlParser*>(self_ptr);
+  if (size <= 0) return;
+  self->events_.on_text(std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)),
+                        self->span_to_here());
+}
+
+}  // namespace winnow

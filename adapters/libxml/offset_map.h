@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// Maps byte positions of a stage's output back to its input, for stages that
+// rewrite bytes (the decoder converts encodings and replaces invalid bytes;
+// the guard canonicalises tags and drops comments). A checkpoint (out, in)
+// says "output position out corresponds to input position in"; between two
+// checkpoints bytes correspond one to one, clamped at the next checkpoint.
+//
+// Queries move forward only (parser positions do), so checkpoints behind the
+// last query are dropped and the ring holds only the stretch the parser has
+// not reached yet. When that stretch needs more checkpoints than the ring
+// holds, new ones are skipped: positions there are approximate until the
+// parser catches up, which bounds memory without ever failing.
+//
+// Memory: capacity * 16 bytes, fixed.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/memory_budget.h"
+#include "engine/ring_buffer.h"
+
+namespace winnow {
+
+class OffsetMap {
+ public:
+  OffsetMap(MemoryBudget& budget, std::size_t capacity) : checkpoints_(budget, capacity) {}
+  bool ok() const { return checkpoints_.ok(); }
+
+  // Records that output position out corresponds to input position in. Both
+  // must not decrease from one call to the next.
+  void record(std::uint64_t out, std::uint64_t in) {
+    const std::int64_t delta = static_cast<std::int64_t>(in - out);
+    if (!checkpoints_.empty()) {
+      Checkpoint& last = checkpoints_.back();
+      if (last.out == out) {
+        last.in = in;
+        return;
+      }
+      if (static_cast<std::int64_t>(last.in - last.out) == delta) return;
+    } else if (delta == base_delta_) {
+      return;
+    }
+    if (!checkpoints_.push(Checkpoint{out, in})) ++skipped_;
+  }
+
+  // The input position of output position out.
+  std::uint64_t map(std::uint64_t out) {
+    while (!checkpoints_.empty() && checkpoints_.front().out <= out) {
+      const Checkpoint& c = checkpoints_.front();
+      base_delta_ = static_cast<std::int64_t>(c.in - c.out);
+      base_in_ = c.in;
+      checkpoints_.pop_front();
+    }
+    std::uint64_t in = static_cast<std::uint64_t>(static_cast<std::int64_t>(out) + base_delta_);
+    if (in < base_in_) in = base_in_;
+    if (!checkpoints_.empty() && in > checkpoints_.front().in) in = checkpoints_.front().in;
+    return in;
+  }
+
+  std::uint64_t skipped() const { return skipped_; }
+
+ private:
+  struct Checkpoint {
+    std::uint64_t out;
+    std::uint64_t in;
+  };
+  RingBuffer<Checkpoint> checkpoints_;
+  std::int64_t base_delta_ = 0;  // delta of the last checkpoint passed
+  std::uint64_t base_in_ = 0;
+  std::uint64_t skipped_ = 0;
+};
+
+}  // namespace winnow
