@@ -230,7 +230,7 @@ figure.chart{display:inline-block;margin:0 1em 1em 0}
 .legend i{display:inline-block;width:.9em;height:.9em;margin-right:.3em;vertical-align:-.1em}
 table{border-collapse:collapse;font-size:12px;margin:.5em 0}
 td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}
-td:first-child,td:nth-child(2),th{text-align:left}
+td:first-child,td:nth-child(2),th,table.packages td{text-align:left}
 .scroll{overflow-x:auto}.hist{margin-bottom:.8em}.hist h3{font-size:1em;margin:.3em 0}
 .note{color:#555;font-size:12px}
 )";
