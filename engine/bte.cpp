@@ -16,6 +16,7 @@ void Bte::start_candidate(const Token& token) {
     best_is_current_prefix_ = false;
   }
   current_text_.clear();
+  current_words_ = 0;
   candidate_writer_ = ContentWriter(candidate_sink_);
   current_begin_ = token.source_begin;
 }
@@ -28,11 +29,15 @@ void Bte::on_token(const Token& token, std::string_view text, const TokenStream&
   } else {
     current_sum_ += value;
   }
-  if (token.is_word()) candidate_writer_.write_word(token, text);
+  if (token.is_word()) {
+    candidate_writer_.write_word(token, text);
+    ++current_words_;
+  }
   if (current_sum_ > best_sum_) {
     best_sum_ = current_sum_;
     best_is_current_prefix_ = true;
     best_prefix_size_ = current_text_.size();
+    best_words_ = current_words_;
     best_span_ = SourceSpan{current_begin_, token.source_end};
   }
 }
@@ -42,7 +47,7 @@ void Bte::finish(ContentWriter& out) {
   std::string_view best = best_is_current_prefix_
                               ? current_text_.view().substr(0, best_prefix_size_)
                               : best_text_.view();
-  out.write_rendered(best, best_span_);
+  out.write_rendered(best, best_span_, best_words_);
 }
 
 std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget) { return std::make_unique<Bte>(budget); }

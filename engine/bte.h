@@ -67,6 +67,8 @@ class Bte final : public Algorithm {
   bool best_is_current_prefix_ = false;   // best = the current candidate up to best_prefix_size_
   std::size_t best_prefix_size_ = 0;
   SourceSpan best_span_;
+  std::uint64_t current_words_ = 0;
+  std::uint64_t best_words_ = 0;
 };
 
 std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget);

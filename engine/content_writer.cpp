@@ -24,8 +24,9 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   last_word_index_ = word.word_index;
 }
 
-void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span) {
+void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words) {
   finish();
+  words_written_ += words;
   while (!rendered.empty()) {
     const std::size_t newline = rendered.find('\n');
     const std::string_view line = rendered.substr(0, newline);

@@ -18,8 +18,8 @@ class ContentWriter {
 
   void write_word(const Token& word, std::string_view text);
   // Writes text already rendered by another ContentWriter (lines separated by
-  // '\n'), followed by its spans' union as one span.
-  void write_rendered(std::string_view rendered, SourceSpan span);
+  // '\n') holding `words` words, followed by its spans' union as one span.
+  void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words);
   // Closes the open line and span; the writer can be reused afterwards.
   void finish();
 

@@ -269,6 +269,9 @@ int run(const Options& options) {
       exit_code = kExitIo;
       break;
     }
+    const bool utf16 = total == 0 && n >= 2 && ((buffer[0] == '\xFF' && buffer[1] == '\xFE') ||
+                                                (buffer[0] == '\xFE' && buffer[1] == '\xFF'));
+    if (utf16) warned_binary = true;  // NUL bytes are normal there
     if (!warned_binary && n > 0 && std::memchr(buffer.data(), '\0', static_cast<std::size_t>(n))) {
       std::fprintf(stderr, "winnow: %s: contains NUL bytes; not an HTML text? (continuing)\n", name.c_str());
       warned_binary = true;

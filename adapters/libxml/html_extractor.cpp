@@ -22,7 +22,7 @@ constexpr std::size_t kImpliedElements = 8;
 }  // namespace
 
 struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
-  Impl(const ExtractorConfig& config, ContentSink& sink);
+  Impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm, ContentSink& sink);
 
   // SourceMapper: parser position -> guard input -> decoder input (original).
   std::uint64_t to_source(std::uint64_t parser_position) override {
@@ -47,10 +47,10 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
   bool finished = false;  // is_final was seen
 };
 
-HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, ContentSink& sink)
+HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, const AlgorithmInfo* algorithm,
+                          ContentSink& sink)
     : budget(config_in.memory_budget), config(config_in) {
   stats.memory_budget = config.memory_budget;
-  const AlgorithmInfo* algorithm = find_algorithm(config.algorithm);
   if (algorithm == nullptr || config.max_depth == 0) {
     status = Status::InvalidArgument;
     stopped = true;
@@ -117,7 +117,11 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
 }
 
 HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, ContentSink& sink)
-    : impl_(std::make_unique<Impl>(config, sink)) {}
+    : impl_(std::make_unique<Impl>(config, find_algorithm(config.algorithm), sink)) {}
+
+HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, const AlgorithmInfo& algorithm,
+                             ContentSink& sink)
+    : impl_(std::make_unique<Impl>(config, &algorithm, sink)) {}
 
 HtmlExtractor::~HtmlExtractor() {
   if (impl_->engine) {

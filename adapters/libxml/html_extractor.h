@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/algorithm_registry.h"
 #include "engine/content_sink.h"
 #include "engine/extractor_config.h"
 #include "engine/status.h"
@@ -23,6 +24,8 @@ class HtmlExtractor {
   // The sink must outlive the extractor. Check status() after construction:
   // an unknown algorithm or a budget too small is reported there.
   HtmlExtractor(const ExtractorConfig& config, ContentSink& sink);
+  // Runs an algorithm of the caller's instead of config.algorithm.
+  HtmlExtractor(const ExtractorConfig& config, const AlgorithmInfo& algorithm, ContentSink& sink);
   ~HtmlExtractor();
   HtmlExtractor(const HtmlExtractor&) = delete;
   HtmlExtractor& operator=(const HtmlExtractor&) = delete;

@@ -83,8 +83,16 @@ void LibxmlParser::finish() {
   htmlParseChunk(as_context(context_), nullptr, 0, 1);
 }
 
-SourceSpan LibxmlParser::span_to_here() {
-  const long consumed = xmlByteConsumed(as_context(context_));
+SourceSpan LibxmlParser::span_to_here(bool start_tag) {
+  long consumed = xmlByteConsumed(as_context(context_));
+  if (start_tag) {
+    // libxml2 reports a start tag before it steps over the closing '>' or "/>".
+    const xmlParserInputPtr input = as_context(context_)->input;
+    if (input && input->cur && input->cur < input->end) {
+      if (input->cur[0] == '>') consumed += 1;
+      else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') consumed += 2;
+    }
+  }
   std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
   if (end < last_source_) end = last_source_;
   const SourceSpan span{last_source_, end};
@@ -95,7 +103,7 @@ SourceSpan LibxmlParser::span_to_here() {
 void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   ++self->depth_;
-  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here());
+  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(true));
 }
 
 void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {

@@ -42,7 +42,7 @@ class LibxmlParser final : public ByteSink {
   static void start_element(void* self, const unsigned char* name, const unsigned char** attributes);
   static void end_element(void* self, const unsigned char* name);
   static void characters(void* self, const unsigned char* text, int size);
-  SourceSpan span_to_here();
+  SourceSpan span_to_here(bool start_tag = false);
 
   EventHandler& events_;
   SourceMapper& mapper_;
