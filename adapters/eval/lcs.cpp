@@ -5,10 +5,29 @@
 #include <algorithm>
 #include <unordered_map>
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
 namespace winnow::eval {
 namespace {
 
 constexpr std::uint32_t kNoMatch = UINT32_MAX;
+
+// a + b + carry_in; carry_in and the returned carry are 0 or 1. On x86-64 this
+// is one ADC, which keeps the carry chain of a block at one cycle per limb.
+inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, unsigned char& carry) {
+#if defined(__x86_64__)
+  unsigned long long sum;
+  carry = _addcarry_u64(carry, a, b, &sum);
+  return sum;
+#else
+  const std::uint64_t partial = a + b;
+  const std::uint64_t sum = partial + carry;
+  carry = static_cast<unsigned char>((partial < a) | (sum < partial));
+  return sum;
+#endif
+}
 
 // Both sequences rewritten over dense ids 0..sigma-1 of the symbols they have
 // in common; a symbol that occurs on one side only becomes kNoMatch in `rows`
@@ -43,30 +62,56 @@ DenseSequences densify(const Symbols& rows, const Symbols& columns) {
   return dense;
 }
 
-// Runs one strip of up to 64 rows over every column. carry[j] holds the carry
-// into this strip's addition at column j (from the strip below) and receives
-// the carry out of it (for the strip above). Returns the strip's final V.
-std::uint64_t run_strip(const std::vector<std::uint32_t>& columns,
-                        const std::vector<std::uint64_t>& mask_of,
-                        std::vector<std::uint8_t>& carry, unsigned rows_in_strip) {
-  const std::uint64_t strip_bits =
-      rows_in_strip == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << rows_in_strip) - 1);
-  std::uint64_t v = strip_bits;
+// Runs one block of K strips (K * 64 rows, the last strip possibly partly
+// beyond the sequence) over every column. Keeping K limbs in registers and
+// chaining their carries in-register means one pass over the columns and the
+// carry array per K strips instead of per strip. carry[j] holds the carry
+// into the block's lowest limb at column j (from the block below) and
+// receives the carry out of its highest limb (for the block above).
+// mask_of[s * K + k] is the match mask of symbol s for limb k.
+template <unsigned K>
+void run_block(const std::vector<std::uint32_t>& columns, const std::vector<std::uint64_t>& mask_of,
+               std::vector<std::uint8_t>& carry, std::uint64_t (&v)[K]) {
   const std::size_t n = columns.size();
   for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t match = mask_of[columns[j]];
-    const std::uint64_t u = v & match;
-    // Hyyro: V' = (V + U) | (V & ~Match), as a 64-bit limb of a long addition.
-    const std::uint64_t partial = v + u;
-    const std::uint64_t sum = partial + carry[j];
-    carry[j] = static_cast<std::uint8_t>((partial < v) | (sum < partial));
-    v = (sum | (v & ~match)) & strip_bits;
+    const std::uint64_t* match = &mask_of[static_cast<std::size_t>(columns[j]) * K];
+    unsigned char c = carry[j];
+    for (unsigned k = 0; k < K; ++k) {
+      // Hyyro: V' = (V + (V & M)) | (V & ~M), one limb of a long addition.
+      const std::uint64_t sum = add_with_carry(v[k], v[k] & match[k], c);
+      v[k] = sum | (v[k] & ~match[k]);
+    }
+    carry[j] = c;
   }
-  return v;
 }
 
-std::size_t zero_bits(std::uint64_t v, unsigned rows_in_strip) {
-  return rows_in_strip - static_cast<std::size_t>(__builtin_popcountll(v));
+// LCS contribution of the rows [first, first + K*64) within [0, m): the zero
+// bits of the block's final V among real rows. Rows past m are padding that
+// never matches; they sit above every real row, and carries only move
+// upwards, so they cannot change a real row's bit.
+template <unsigned K>
+std::size_t lcs_of_block(const DenseSequences& dense, std::size_t first,
+                         std::vector<std::uint64_t>& mask_of, std::vector<std::uint8_t>& carry) {
+  const std::size_t last = std::min(dense.rows.size(), first + 64 * K);
+  for (std::size_t i = first; i < last; ++i) {
+    const std::uint32_t s = dense.rows[i];
+    const std::size_t bit = i - first;
+    if (s != kNoMatch) mask_of[std::size_t{s} * K + bit / 64] |= std::uint64_t{1} << (bit % 64);
+  }
+  std::uint64_t v[K];
+  for (unsigned k = 0; k < K; ++k) v[k] = ~std::uint64_t{0};
+  run_block<K>(dense.columns, mask_of, carry, v);
+  std::size_t zeros = 0;
+  for (unsigned k = 0; k < K && first + 64 * k < last; ++k) {
+    const std::size_t real = std::min<std::size_t>(64, last - (first + 64 * k));
+    const std::uint64_t real_bits = real == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << real) - 1;
+    zeros += real - static_cast<std::size_t>(__builtin_popcountll(v[k] & real_bits));
+  }
+  for (std::size_t i = first; i < last; ++i) {
+    const std::uint32_t s = dense.rows[i];
+    if (s != kNoMatch) mask_of[std::size_t{s} * K + (i - first) / 64] = 0;
+  }
+  return zeros;
 }
 
 }  // namespace
@@ -78,21 +123,20 @@ std::size_t lcs_length(const Symbols& a, const Symbols& b) {
   const DenseSequences dense = densify(a_is_rows ? a : b, a_is_rows ? b : a);
   if (dense.alphabet == 0) return 0;
 
-  std::vector<std::uint64_t> mask_of(dense.alphabet + 1, 0);
+  // Four strips per pass while at least four remain, then one at a time.
+  constexpr unsigned kWide = 4;
+  const std::size_t m = dense.rows.size();
   std::vector<std::uint8_t> carry(dense.columns.size(), 0);
   std::size_t lcs = 0;
-  const std::size_t m = dense.rows.size();
-  for (std::size_t first = 0; first < m; first += 64) {
-    const unsigned rows_in_strip = static_cast<unsigned>(std::min<std::size_t>(64, m - first));
-    for (unsigned i = 0; i < rows_in_strip; ++i) {
-      const std::uint32_t s = dense.rows[first + i];
-      if (s != kNoMatch) mask_of[s] |= std::uint64_t{1} << i;
-    }
-    lcs += zero_bits(run_strip(dense.columns, mask_of, carry, rows_in_strip), rows_in_strip);
-    for (unsigned i = 0; i < rows_in_strip; ++i) {
-      const std::uint32_t s = dense.rows[first + i];
-      if (s != kNoMatch) mask_of[s] = 0;
-    }
+  std::size_t first = 0;
+  if (m >= 64 * kWide) {
+    std::vector<std::uint64_t> mask_of((dense.alphabet + 1) * kWide, 0);
+    for (; m - first >= 64 * kWide; first += 64 * kWide)
+      lcs += lcs_of_block<kWide>(dense, first, mask_of, carry);
+  }
+  if (first < m) {
+    std::vector<std::uint64_t> mask_of(dense.alphabet + 1, 0);
+    for (; first < m; first += 64) lcs += lcs_of_block<1>(dense, first, mask_of, carry);
   }
   return lcs;
 }

@@ -16,8 +16,10 @@
 // every symbol (sigma * m / 8 bytes, 100 MB for a long page's vocabulary), the
 // m rows are processed in strips of 64. A strip needs only the 64-bit masks of
 // its own <= 64 symbols, and the additions of different strips are chained
-// by storing each column's carry bit (one byte per symbol of b). Space is
-// O(n + m + sigma) for sigma distinct symbols; time is unchanged.
+// by storing each column's carry bit (one byte per symbol of b). Four strips
+// run per pass with their carries chained in registers, which quarters the
+// passes over b. Space is O(n + m + sigma) for sigma distinct symbols; time
+// is unchanged.
 #pragma once
 
 #include <cstdint>

@@ -73,6 +73,19 @@ TEST(Lcs, BitParallelEqualsReferenceOnRandomSequences) {
   }
 }
 
+TEST(Lcs, BitParallelEqualsReferenceAroundBlockBoundaries) {
+  // Four strips (256 rows) run per pass, then single strips: cover lengths
+  // on both sides of those boundaries.
+  std::mt19937 rng(42);
+  for (std::size_t rows : {255u, 256u, 257u, 320u, 511u, 512u, 513u, 700u}) {
+    for (std::uint32_t alphabet : {3u, 50u}) {
+      const Symbols a = random_sequence(rng, rows, alphabet);
+      const Symbols b = random_sequence(rng, rows + 37, alphabet);
+      ASSERT_EQ(lcs_length(a, b), lcs_length_reference(a, b)) << rows << " " << alphabet;
+    }
+  }
+}
+
 TEST(Lcs, BitParallelEqualsReferenceOnLongSimilarSequences) {
   // Texts that mostly agree, like an extraction and its gold: b is a with
   // deletions and insertions, so the LCS is long and crosses many strips.
