@@ -108,5 +108,24 @@ TEST(Cli, FailingCommandIsScoredAndCounted) {
   EXPECT_EQ(cells[cells.size() - 3], "3");
 }
 
+TEST(Cli, AlgoAllRunsEveryAlgorithmOfTheLibrary) {
+  const std::vector<std::string> algorithms = lines_of(eval("--list-algos").out);
+  if (algorithms.empty())
+    GTEST_SKIP() << "winnow-eval was built without the extractor library (no 'winnow' target)";
+  ScratchDir out;
+  const CommandResult r = eval("--algo all --extractor-cmd cat --extractor-output html -q "
+                               "--no-report --out-dir '" + out.path().string() + "' '" +
+                               (fixtures() / "tiny-en").string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto documents = lines_of(read_file(out.path() / "documents.tsv"));
+  EXPECT_EQ(documents.size(), 1u + 3u * (algorithms.size() + 1));
+  const std::string summary = read_file(out.path() / "summary.tsv");
+  for (const std::string& line : algorithms) {
+    const std::string name = line.substr(0, line.find('\t'));
+    EXPECT_NE(summary.find("ALL\t" + name + "\t3\t"), std::string::npos) << name;
+  }
+  EXPECT_NE(summary.find("ALL\tcmd\t3\t"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace winnow::eval
