@@ -5,29 +5,30 @@
 #include <algorithm>
 #include <unordered_map>
 
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
 
 namespace winnow::eval {
 namespace {
 
 constexpr std::uint32_t kNoMatch = UINT32_MAX;
 
-// a + b + carry_in; carry_in and the returned carry are 0 or 1. On x86-64 this
-// is one ADC, which keeps the carry chain of a block at one cycle per limb.
-inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, unsigned char& carry) {
-#if defined(__x86_64__)
-  unsigned long long sum;
-  carry = _addcarry_u64(carry, a, b, &sum);
-  return sum;
+// a + b + carry_in; carry_in and the returned carry are 0 or 1. With a
+// 128-bit sum GCC and Clang emit ADD/ADC and keep everything in registers
+// (the _addcarry_u64 intrinsic's out-pointer made GCC spill to memory).
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 Wide;
+inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
+  const Wide sum = static_cast<Wide>(a) + b + carry;
+  carry = static_cast<std::uint64_t>(sum >> 64);
+  return static_cast<std::uint64_t>(sum);
+}
 #else
+inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
   const std::uint64_t partial = a + b;
   const std::uint64_t sum = partial + carry;
-  carry = static_cast<unsigned char>((partial < a) | (sum < partial));
+  carry = (partial < a) | (sum < partial);
   return sum;
-#endif
 }
+#endif
 
 // Both sequences rewritten over dense ids 0..sigma-1 of the symbols they have
 // in common; a symbol that occurs on one side only becomes kNoMatch in `rows`
@@ -72,17 +73,29 @@ DenseSequences densify(const Symbols& rows, const Symbols& columns) {
 template <unsigned K>
 void run_block(const std::vector<std::uint32_t>& columns, const std::vector<std::uint64_t>& mask_of,
                std::vector<std::uint8_t>& carry, std::uint64_t (&v)[K]) {
+  // Work on a local copy: stores to the byte array `carry` may alias any
+  // object, which would otherwise force v through memory on every column.
+  std::uint64_t limb[K];
+  for (unsigned k = 0; k < K; ++k) limb[k] = v[k];
+  const std::uint32_t* column = columns.data();
+  const std::uint64_t* masks = mask_of.data();
+  std::uint8_t* carries = carry.data();
   const std::size_t n = columns.size();
   for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t* match = &mask_of[static_cast<std::size_t>(columns[j]) * K];
-    unsigned char c = carry[j];
+    const std::uint64_t* match = masks + static_cast<std::size_t>(column[j]) * K;
+    std::uint64_t c = carries[j];
+    // Unrolled so that the limbs live in registers (GCC does not unroll at -O2).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
     for (unsigned k = 0; k < K; ++k) {
       // Hyyro: V' = (V + (V & M)) | (V & ~M), one limb of a long addition.
-      const std::uint64_t sum = add_with_carry(v[k], v[k] & match[k], c);
-      v[k] = sum | (v[k] & ~match[k]);
+      const std::uint64_t sum = add_with_carry(limb[k], limb[k] & match[k], c);
+      limb[k] = sum | (limb[k] & ~match[k]);
     }
-    carry[j] = c;
+    carries[j] = static_cast<std::uint8_t>(c);
   }
+  for (unsigned k = 0; k < K; ++k) v[k] = limb[k];
 }
 
 // LCS contribution of the rows [first, first + K*64) within [0, m): the zero

@@ -12,7 +12,7 @@ namespace winnow {
 namespace {
 
 constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
-constexpr std::size_t kOffsetCheckpoints = 512;
+constexpr std::size_t kOffsetCheckpoints = 256;
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);

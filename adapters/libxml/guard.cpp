@@ -10,7 +10,7 @@
 namespace winnow {
 namespace {
 
-constexpr std::size_t kOffsetCheckpoints = 1024;
+constexpr std::size_t kOffsetCheckpoints = 512;  // about two per tag of one flushed chunk
 constexpr std::size_t kSplitSlack = 64;  // bytes to wait for a space before a hard split
 constexpr char kSplit[] = "<!---->";
 constexpr std::string_view kUnknownName = "x-unknown";
@@ -268,7 +268,8 @@ void Guard::emit_tag() {
     desc = htmlTagLookup(reinterpret_cast<const xmlChar*>(name_));
   }
   std::string_view name = raw_name;
-  const void* key = desc ? static_cast<const void*>(desc) : key_of(tag);
+  // Names in the Tag enum are keyed by Tag, so the close rules can see them.
+  const void* key = (tag == Tag::unknown && desc) ? static_cast<const void*>(desc) : key_of(tag);
   if (!desc && tag == Tag::unknown) name = kUnknownName;
   const bool void_element = has_flag(tag, kTagVoid) || (desc && desc->empty);
   const bool raw_text = has_flag(tag, kTagRawText);

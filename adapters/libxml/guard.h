@@ -47,7 +47,7 @@ struct GuardLimits {
   std::size_t max_attr_value = 1024;  // bytes kept of one attribute value
   std::size_t max_tag_bytes = 2048;   // bytes of one canonical tag
   std::size_t max_depth = 256;        // open elements
-  std::size_t flush_bytes = 2048;     // output gathered before the parser runs
+  std::size_t flush_bytes = 1024;     // output gathered before the parser runs
 };
 
 struct GuardStats {

@@ -57,7 +57,7 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, const AlgorithmInfo*
     return;
   }
   install_libxml_allocator();
-  LibxmlMemoryScope scope(budget);
+  LibxmlScope scope(budget);
   engine.emplace(budget, *algorithm, sink, config.max_depth + kImpliedElements);
   parser.emplace(*engine, *this);
   GuardLimits limits;
@@ -91,7 +91,7 @@ void HtmlExtractor::Impl::end_document() {
 Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_final) {
   if (finished) return status == Status::Ok ? Status::AlreadyFinished : status;
   if (status == Status::InvalidArgument || status == Status::BudgetTooSmall) return status;
-  LibxmlMemoryScope scope(budget);
+  LibxmlScope scope(budget);
   if (!stopped) {
     stats.bytes_in += size;
     decoder->feed(data, size, is_final);
@@ -126,7 +126,7 @@ HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, const AlgorithmInfo&
 HtmlExtractor::~HtmlExtractor() {
   if (impl_->engine) {
     // libxml2 frees its context under the budget it was charged to.
-    LibxmlMemoryScope scope(impl_->budget);
+    LibxmlScope scope(impl_->budget);
     impl_->decoder.reset();
     impl_->guard.reset();
     impl_->parser.reset();

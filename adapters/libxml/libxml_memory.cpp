@@ -2,6 +2,7 @@
 #include "adapters/libxml/libxml_memory.h"
 
 #include <libxml/parser.h>
+#include <libxml/xmlerror.h>
 #include <libxml/xmlmemory.h>
 
 #include <cstdlib>
@@ -62,6 +63,9 @@ char* hooked_strdup(const char* text) {
   return copy;
 }
 
+void ignore_generic_error(void*, const char*, ...) {}
+void ignore_structured_error(void*, xmlErrorPtr) {}
+
 }  // namespace
 
 bool install_libxml_allocator() {
@@ -82,10 +86,23 @@ bool install_libxml_allocator() {
   return installed;
 }
 
-LibxmlMemoryScope::LibxmlMemoryScope(MemoryBudget& budget) : previous_(current_budget) {
+LibxmlScope::LibxmlScope(MemoryBudget& budget)
+    : previous_(current_budget),
+      previous_error_context_(xmlGenericErrorContext),
+      previous_error_handler_(reinterpret_cast<void*>(xmlGenericError)),
+      previous_structured_context_(xmlStructuredErrorContext),
+      previous_structured_handler_(reinterpret_cast<void*>(xmlStructuredError)) {
   current_budget = &budget;
+  xmlSetGenericErrorFunc(nullptr, &ignore_generic_error);
+  xmlSetStructuredErrorFunc(nullptr, &ignore_structured_error);
 }
 
-LibxmlMemoryScope::~LibxmlMemoryScope() { current_budget = previous_; }
+LibxmlScope::~LibxmlScope() {
+  xmlSetGenericErrorFunc(previous_error_context_,
+                         reinterpret_cast<xmlGenericErrorFunc>(previous_error_handler_));
+  xmlSetStructuredErrorFunc(previous_structured_context_,
+                            reinterpret_cast<xmlStructuredErrorFunc>(previous_structured_handler_));
+  current_budget = previous_;
+}
 
 }  // namespace winnow

@@ -4,7 +4,7 @@
 // libxml2 has one process-wide allocator (xmlMemSetup), so winnow installs
 // functions that put a 16-byte header before each block (its size and the
 // budget it was charged to) and charge the budget that the calling thread has
-// made current with a LibxmlMemoryScope. Extractors in different threads each
+// made current with a LibxmlScope. Extractors in different threads each
 // charge their own budget; a block freed under another budget, or under none,
 // is freed without touching any budget, so no stale pointer is ever followed.
 //
@@ -22,15 +22,22 @@ namespace winnow {
 // installed in libxml2, in which case libxml2's memory is not charged.
 bool install_libxml_allocator();
 
-class LibxmlMemoryScope {
+// Brackets every call into libxml2: makes the budget current for this thread
+// and silences libxml2's thread-global error output (its encoding errors
+// would otherwise reach stderr); both are restored on exit.
+class LibxmlScope {
  public:
-  explicit LibxmlMemoryScope(MemoryBudget& budget);
-  ~LibxmlMemoryScope();
-  LibxmlMemoryScope(const LibxmlMemoryScope&) = delete;
-  LibxmlMemoryScope& operator=(const LibxmlMemoryScope&) = delete;
+  explicit LibxmlScope(MemoryBudget& budget);
+  ~LibxmlScope();
+  LibxmlScope(const LibxmlScope&) = delete;
+  LibxmlScope& operator=(const LibxmlScope&) = delete;
 
  private:
   MemoryBudget* previous_;
+  void* previous_error_context_;
+  void* previous_error_handler_;
+  void* previous_structured_context_;
+  void* previous_structured_handler_;
 };
 
 }  // namespace winnow

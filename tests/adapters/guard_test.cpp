@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/libxml/guard.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace winnow {
+namespace {
+
+class ChunkRecorder final : public ByteSink {
+ public:
+  void write(const char* data, std::size_t size) override {
+    chunks.emplace_back(data, size);
+    text.append(data, size);
+  }
+  std::vector<std::string> chunks;
+  std::string text;
+};
+
+struct Guarded {
+  std::string text;
+  std::vector<std::string> chunks;
+  GuardStats stats;
+};
+
+Guarded guard(const std::string& input, std::size_t chunk = 1 << 20, GuardLimits limits = {}) {
+  MemoryBudget budget(1 << 20);
+  ChunkRecorder recorder;
+  Guard g(budget, limits, recorder);
+  EXPECT_TRUE(g.ok());
+  for (std::size_t at = 0; at < input.size(); at += chunk)
+    g.write(input.data() + at, std::min(chunk, input.size() - at));
+  g.finish();
+  return {recorder.text, recorder.chunks, g.stats()};
+}
+
+TEST(Guard, CanonicalisesTagsAndKeepsOnlyAttributesTheEngineReads) {
+  EXPECT_EQ(guard("<DIV Class=a data-x=\"1\" ID='m' onClick=\"go()\">x</DiV>").text,
+            "<div class=\"a\" id=\"m\" onclick=\"go()\">x</div>");
+  EXPECT_EQ(guard("<p title='a \"q\"' class='say \"hi\"'>").text, "<p class=\"say &quot;hi&quot;\">");
+  EXPECT_EQ(guard("<p class=a class=b>").text, "<p class=\"a\">") << "the first of two wins";
+  EXPECT_EQ(guard("<br><img src=x alt=y><hr/>").text, "<br/><img alt=\"y\"/><hr/>");
+  EXPECT_EQ(guard("<my-widget>t</my-widget>").text, "<x-unknown>t</x-unknown>");
+  EXPECT_EQ(guard("<article><nav>n</nav></article>").text, "<article><nav>n</nav></article>");
+}
+
+TEST(Guard, DropsCommentsDoctypesAndProcessingInstructions) {
+  EXPECT_EQ(guard("<!DOCTYPE html>a<!-- c -- d -->b<!---->c<!-->d<?pi x?>e<![CDATA[f]]>g</>h").text, "abcdegh");
+  EXPECT_EQ(guard("a<!--x--!>b").text, "ab");
+}
+
+TEST(Guard, DropsScriptAndStyleContentIncludingTagLikeText) {
+  EXPECT_EQ(guard("<script>if (a<b) x = '</p>'; y='</scr'+'ipt>';</script>after").text,
+            "<script></script>after");
+  EXPECT_EQ(guard("<STYLE media=x>p{}</style >z").text, "<style></style>z");
+  EXPECT_EQ(guard("<script>never closed <p>lost").text, "<script></script>");
+}
+
+TEST(Guard, BareLessThanBecomesAnEntity) {
+  EXPECT_EQ(guard("a < b <3 <").text, "a &lt; b &lt;3 &lt;");
+}
+
+TEST(Guard, SplitsLongTextWithoutLosingOrBreakingAnything) {
+  GuardLimits limits;
+  limits.max_text_run = 100;
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += "w\xC3\xA9rd &amp; ";
+  const Guarded g = guard("<p>" + text + "</p>", 7, limits);
+  std::string without_splits = g.text;
+  for (std::size_t at; (at = without_splits.find("<!---->")) != std::string::npos;) without_splits.erase(at, 7);
+  EXPECT_EQ(without_splits, "<p>" + text + "</p>");
+  EXPECT_GT(g.stats.text_splits, 10u);
+  EXPECT_EQ(g.text.find("&am<!---->"), std::string::npos);
+  EXPECT_EQ(g.text.find("\xC3<!---->"), std::string::npos);
+}
+
+TEST(Guard, TruncatesHugeAttributeValuesAtACharacterBoundary) {
+  std::string value;
+  for (int i = 0; i < 1000; ++i) value += "\xE2\x82\xAC";  // 3000 bytes of euro signs
+  const Guarded g = guard("<a href=\"" + value + "\">x</a>");
+  EXPECT_EQ(g.stats.attributes_truncated, 1u);
+  const std::size_t start = g.text.find('"') + 1;
+  const std::size_t end = g.text.find('"', start);
+  EXPECT_LE(end - start, 1024u);
+  EXPECT_EQ((end - start) % 3, 0u) << "no half character";
+}
+
+TEST(Guard, FlattensNestingPastTheLimitButKeepsText) {
+  GuardLimits limits;
+  limits.max_depth = 4;
+  std::string input;
+  for (int i = 0; i < 10; ++i) input += "<div>";
+  input += "deep";
+  for (int i = 0; i < 10; ++i) input += "</div>";
+  input += "<p>after</p>";
+  const Guarded g = guard(input, 3, limits);
+  EXPECT_EQ(g.text, "<div><div><div><div>deep</div></div></div></div><p>after</p>");
+  EXPECT_EQ(g.stats.elements_flattened, 6u);
+}
+
+TEST(Guard, MirrorsImpliedClosesSoListsDoNotCountAsDeep) {
+  GuardLimits limits;
+  limits.max_depth = 4;
+  std::string input = "<ul>";
+  for (int i = 0; i < 50; ++i) input += "<li>item";
+  input += "</ul><p>a<p>b<p>c<p>d<p>e";
+  const Guarded g = guard(input, 5, limits);
+  EXPECT_EQ(g.stats.elements_flattened, 0u);
+}
+
+TEST(Guard, EndTagsLibxml2WouldIgnoreAreDropped) {
+  EXPECT_EQ(guard("<div><span>a</div>b</span></div>").text, "<div><span>a</div>b") ;
+  EXPECT_EQ(guard("<span><div>x</span></div>").text, "<span><div>x</div>")
+      << "</span> may not close past a div";
+}
+
+TEST(Guard, DropsAnUnfinishedTagOrCommentAtTheEnd) {
+  EXPECT_EQ(guard("text<a href=\"http://exa").text, "text");
+  EXPECT_EQ(guard("text<!-- open").text, "text");
+  EXPECT_EQ(guard("text<").text, "text&lt;");
+}
+
+TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
+  GuardLimits limits;
+  limits.flush_bytes = 64;
+  limits.max_text_run = 50;
+  std::string input;
+  for (int i = 0; i < 40; ++i)
+    input += "<div class=c" + std::to_string(i) + "><!-- c -->Some text here, and more &amp; more text.<br></div>";
+  const Guarded whole = guard(input, input.size(), limits);
+  EXPECT_GT(whole.chunks.size(), 10u);
+  for (std::size_t chunk : {1u, 2u, 3u, 7u, 64u}) {
+    const Guarded split = guard(input, chunk, limits);
+    EXPECT_EQ(split.text, whole.text) << chunk;
+    EXPECT_EQ(split.chunks, whole.chunks) << chunk;
+  }
+}
+
+TEST(Guard, OffsetsMapCanonicalTagsBackToTheSource) {
+  MemoryBudget budget(1 << 20);
+  ChunkRecorder recorder;
+  Guard g(budget, {}, recorder);
+  const std::string input = "<P data-long=\"xxxxxxxx\">Hi</P>";
+  g.write(input.data(), input.size());
+  g.finish();
+  ASSERT_EQ(recorder.text, "<p>Hi</p>");
+  EXPECT_EQ(g.offsets().map(3), 24u) << "text after the tag";
+  EXPECT_EQ(g.offsets().map(5), 26u);
+  EXPECT_EQ(g.offsets().map(9), input.size());
+}
+
+}  // namespace
+}  // namespace winnow

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// The whole pipeline: chunk invariance on every fixture, spans, encodings,
+// bad input, and the adversarial shapes streamed at 100 MB within the budget.
+#include "adapters/libxml/html_extractor.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/algorithm_registry.h"
+#include "support/test_support.h"
+
+namespace winnow {
+namespace {
+
+ExtractorConfig config_for(std::string_view algorithm) {
+  ExtractorConfig config;
+  config.algorithm = std::string(algorithm);
+  return config;
+}
+
+TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
+  const std::vector<std::vector<std::size_t>> patterns = {
+      {1}, {2}, {3}, {7}, {13}, {4096}, test::random_chunk_sizes(7, 64, 40), test::random_chunk_sizes(99, 16, 300)};
+  for (const AlgorithmInfo& algorithm : algorithm_registry()) {
+    for (const std::string& name : test::fixture_names()) {
+      const std::string html = test::read_fixture(name);
+      const test::RunResult whole = test::run_pipeline(html, config_for(algorithm.name), 0);
+      for (const auto& pattern : patterns) {
+        const test::RunResult split = test::run_pipeline(html, config_for(algorithm.name), pattern);
+        ASSERT_EQ(split.text, whole.text) << algorithm.name << " " << name << " chunks " << pattern[0];
+        ASSERT_EQ(test::describe(split.spans), test::describe(whole.spans)) << algorithm.name << " " << name;
+        ASSERT_EQ(split.status, whole.status) << algorithm.name << " " << name;
+      }
+    }
+  }
+}
+
+TEST(HtmlExtractor, SpansPointAtTheContentInTheInput) {
+  const std::string html = test::read_fixture("article.html");
+  const test::RunResult r = test::run_pipeline(html, config_for("plain"), 0);
+  ASSERT_FALSE(r.spans.empty());
+  std::string covered;
+  for (const SourceSpan& s : r.spans) {
+    ASSERT_LE(s.begin, s.end);
+    ASSERT_LE(s.end, html.size());
+    covered += html.substr(s.begin, s.end - s.begin);
+  }
+  EXPECT_EQ(covered.compare(0, 20, "The Example Gazette<"), 0) << covered.substr(0, 60);
+  EXPECT_NE(covered.find("Measurements taken along"), std::string::npos);
+  EXPECT_EQ(covered.find("dataLayer"), std::string::npos) << "script is not covered";
+  const test::RunResult bte = test::run_pipeline(html, config_for("bte"), 0);
+  ASSERT_EQ(bte.spans.size(), 1u);
+  EXPECT_EQ(html.compare(bte.spans[0].begin, 6, "Rivers"), 0) << html.substr(bte.spans[0].begin, 30);
+}
+
+TEST(HtmlExtractor, DecodesLegacyEncodingsAndSurvivesLyingDeclarations) {
+  const test::RunResult ru = test::run_pipeline(test::read_fixture("legacy_cp1251.html"), config_for("plain"), 5);
+  EXPECT_EQ(ru.stats.encoding, "WINDOWS-1251");
+  EXPECT_NE(ru.text.find("Реки севера становятся теплее"), std::string::npos) << ru.text;
+  const test::RunResult zh = test::run_pipeline(test::read_fixture("legacy_gbk.html"), config_for("plain"), 3);
+  EXPECT_EQ(zh.stats.encoding, "GB18030");
+  EXPECT_NE(zh.text.find("北方的河流每年夏天都在变暖"), std::string::npos) << zh.text;
+  const test::RunResult el = test::run_pipeline(test::read_fixture("lying_meta.html"), config_for("plain"), 2);
+  EXPECT_EQ(el.stats.encoding, "UTF-8");
+  EXPECT_NE(el.text.find("Το κείμενο είναι σε UTF-8"), std::string::npos) << el.text;
+  const test::RunResult u16 = test::run_pipeline(test::read_fixture("utf16le_bom.html"), config_for("plain"), 1);
+  EXPECT_EQ(u16.text, "UTF-16 text with a BOM: naïve café.\n");
+}
+
+TEST(HtmlExtractor, BadInputGivesADefinedResult) {
+  struct Case {
+    std::string name;
+    std::string html;
+    std::string expected_plain;
+  } cases[] = {
+      {"empty", "", ""},
+      {"truncated tag", "<p>kept words<a href=\"x", "kept words\n"},
+      {"truncated comment", "<p>kept</p><!-- never closed <p>not text", "kept\n"},
+      {"unterminated script", "<p>before</p><script>var a = '<p>x</p>';", "before\n"},
+      {"invalid utf-8", "<p>a\xFF\xC3z</p>", "a\xEF\xBF\xBD\xEF\xBF\xBDz\n"},
+      {"nul bytes", std::string("<p>a\0b</p>", 10), "a\xEF\xBF\xBD" "b\n"},
+      {"only garbage", "\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR", ""},
+      // HTML's tokenizer: "<<<>" is text, "</>" nothing, "<a<b<c>" one tag.
+      {"tag soup", "<<<>>></></><a<b<c>>text", "<<<>>>>text\n"},
+  };
+  for (const Case& c : cases) {
+    for (std::size_t chunk : {1u, 3u, 1000u}) {
+      const test::RunResult r = test::run_pipeline(c.html, config_for("plain"), chunk);
+      EXPECT_EQ(r.status, Status::Ok) << c.name;
+      if (c.name != "only garbage") {
+        EXPECT_EQ(r.text, c.expected_plain) << c.name << " chunk " << chunk;
+      }
+      EXPECT_EQ(r.stats.bytes_in, c.html.size()) << c.name;
+    }
+  }
+}
+
+TEST(HtmlExtractor, RejectsUnknownAlgorithmsAndTinyBudgets) {
+  test::RecordingSink sink;
+  HtmlExtractor unknown(config_for("nope"), sink);
+  EXPECT_EQ(unknown.status(), Status::InvalidArgument);
+  EXPECT_EQ(unknown.feed("<p>x", 4, true), Status::InvalidArgument);
+  ExtractorConfig tiny = config_for("plain");
+  tiny.memory_budget = 1024;
+  HtmlExtractor small(tiny, sink);
+  EXPECT_EQ(small.status(), Status::BudgetTooSmall);
+  EXPECT_EQ(small.feed("<p>x", 4, true), Status::BudgetTooSmall);
+  EXPECT_EQ(sink.text(), "");
+}
+
+TEST(HtmlExtractor, FeedAfterTheEndIsReported) {
+  test::RecordingSink sink;
+  HtmlExtractor extractor(config_for("plain"), sink);
+  EXPECT_EQ(extractor.feed("<p>one</p>", 10, true), Status::Ok);
+  EXPECT_EQ(extractor.feed("<p>two</p>", 10, true), Status::AlreadyFinished);
+  EXPECT_EQ(sink.text(), "one\n");
+}
+
+TEST(HtmlExtractor, WorksAtASixtyFourKibibyteBudget) {
+  ExtractorConfig config = config_for("plain");
+  config.memory_budget = 64 * 1024;
+  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 64);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+  EXPECT_LE(r.stats.peak_memory, config.memory_budget);
+}
+
+// Streams `total` bytes: head, then body repeated, then tail, in 64 KiB
+// chunks generated on the fly, and counts what comes out.
+class CountingSink final : public ContentSink {
+ public:
+  void on_text(std::string_view text) override {
+    bytes += text.size();
+    keep(text);
+  }
+  void on_block_end() override {
+    ++blocks;
+    keep("\n");
+  }
+  // The first and the last 64 bytes of the output.
+  std::uint64_t bytes = 0;
+  std::uint64_t blocks = 0;
+  std::string first;
+  std::string last;
+
+ private:
+  void keep(std::string_view text) {
+    if (first.size() < 64) first.append(text.substr(0, 64 - first.size()));
+    last.append(text.data(), text.size());
+    if (last.size() > 64) last.erase(0, last.size() - 64);
+  }
+};
+
+struct StreamResult {
+  Status status;
+  ExtractorStats stats;
+  CountingSink sink;
+};
+
+StreamResult stream(const std::string& algorithm, const std::string& head, const std::string& body,
+                    const std::string& tail, std::uint64_t total) {
+  StreamResult result;
+  HtmlExtractor extractor(config_for(algorithm), result.sink);
+  std::string chunk;
+  while (chunk.size() < 64 * 1024) chunk += body;
+  result.status = extractor.feed(head.data(), head.size(), false);
+  std::uint64_t sent = head.size();
+  while (sent < total && !is_fatal(result.status)) {
+    result.status = extractor.feed(chunk.data(), chunk.size(), false);
+    sent += chunk.size();
+  }
+  const Status final_status = extractor.feed(tail.data(), tail.size(), true);
+  if (!is_fatal(result.status)) result.status = final_status;
+  result.stats = extractor.stats();
+  return result;
+}
+
+constexpr std::uint64_t k100MB = 100ull * 1000 * 1000;
+
+TEST(HtmlExtractorAdversarial, HundredMegabyteTextNodeIsStreamedNotBuffered) {
+  const StreamResult plain = stream("plain", "<html><body><p>", "word ", "end</p></body></html>", k100MB);
+  EXPECT_EQ(plain.status, Status::Ok);
+  EXPECT_LE(plain.stats.peak_memory, plain.stats.memory_budget);
+  EXPECT_GT(plain.sink.bytes, k100MB - 100) << "text is split, never dropped";
+  EXPECT_EQ(plain.sink.last.substr(plain.sink.last.size() - 9), "word end\n");
+  // BTE must hold its candidate: the budget ends the document, and the prefix is delivered.
+  const StreamResult bte = stream("bte", "<html><body><p>", "word ", "end</p></body></html>", k100MB);
+  EXPECT_EQ(bte.status, Status::BudgetExceeded);
+  EXPECT_LE(bte.stats.peak_memory, bte.stats.memory_budget + 4096);
+  EXPECT_EQ(bte.sink.first.substr(0, 10), "word word ");
+  EXPECT_LT(bte.stats.bytes_in, k100MB) << "input after the budget ran out is not read";
+}
+
+TEST(HtmlExtractorAdversarial, HundredMegabyteAttributeValue) {
+  const StreamResult r = stream("plain", "<html><body><a href=\"", "x", "\">link</a><p>after</p>", k100MB);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
+  EXPECT_EQ(r.sink.last.substr(r.sink.last.size() - 6), "after\n");
+}
+
+TEST(HtmlExtractorAdversarial, HundredMegabyteComment) {
+  const StreamResult r = stream("plain", "<html><body><p>before</p><!--", "c-", "--><p>after</p>", k100MB);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
+  EXPECT_EQ(r.sink.first, "before\nafter\n");
+  EXPECT_EQ(r.sink.last.substr(r.sink.last.size() - 6), "after\n");
+}
+
+TEST(HtmlExtractorAdversarial, HundredMegabytesOfNestedDivs) {
+  const StreamResult r = stream("plain", "<html><body>", "<div>", "deep text</body></html>", k100MB);
+  EXPECT_EQ(r.status, Status::NestingFlattened);
+  EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
+  EXPECT_EQ(r.sink.last, "deep text\n");
+}
+
+TEST(HtmlExtractorAdversarial, UnterminatedScriptSwallowsTheRestButStaysBounded) {
+  const StreamResult r = stream("plain", "<p>visible</p><script>", "var a = '<p>x</p>'; ", "", 10 * 1000 * 1000);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_EQ(r.sink.first, "visible\n");
+  EXPECT_EQ(r.sink.bytes, 7u);
+  EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
+}
+
+}  // namespace
+}  // namespace winnow

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "engine/bounded_text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace winnow {
+namespace {
+
+TEST(BoundedText, GrowsWithinTheBudgetAndReleasesIt) {
+  MemoryBudget budget(8192);
+  {
+    BoundedText text(budget);
+    for (int i = 0; i < 100; ++i) ASSERT_TRUE(text.append("0123456789"));
+    EXPECT_EQ(text.size(), 1000u);
+    EXPECT_GE(budget.used(), 1000u);
+    EXPECT_LE(budget.used(), 8192u);
+  }
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
+  MemoryBudget budget(3000);
+  BoundedText text(budget);
+  const std::string piece(1000, 'x');
+  EXPECT_TRUE(text.append(piece));
+  EXPECT_TRUE(text.append(piece));
+  EXPECT_FALSE(text.append(piece + piece));
+  EXPECT_EQ(text.size(), 2000u);
+  EXPECT_TRUE(text.truncated());
+  EXPECT_TRUE(budget.exceeded());
+  EXPECT_LE(budget.used(), 3000u);
+  EXPECT_FALSE(text.append("y")) << "once truncated, stays truncated";
+}
+
+TEST(BoundedText, SwapExchangesContentAndCharges) {
+  MemoryBudget budget(1 << 20);
+  BoundedText a(budget);
+  BoundedText b(budget);
+  a.append("alpha");
+  b.append("beta");
+  a.swap(b);
+  EXPECT_EQ(a.view(), "beta");
+  EXPECT_EQ(b.view(), "alpha");
+  b.truncate(2);
+  EXPECT_EQ(b.view(), "al");
+}
+
+}  // namespace
+}  // namespace winnow

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#include "engine/content_writer.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace winnow {
+namespace {
+
+Token word(std::uint64_t index, std::uint32_t block, bool glued, std::uint64_t begin) {
+  Token t;
+  t.kind = TokenKind::Word;
+  t.word_index = index;
+  t.block = block;
+  t.flags = glued ? kTokenGlued : 0;
+  t.source_begin = begin;
+  t.source_end = begin + 3;
+  return t;
+}
+
+TEST(ContentWriter, JoinsWordsByBlockAndGlue) {
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  writer.write_word(word(0, 1, false, 0), "one");
+  writer.write_word(word(1, 1, false, 4), "two");
+  writer.write_word(word(2, 1, true, 7), "ish");
+  writer.write_word(word(3, 2, false, 20), "next");
+  writer.finish();
+  EXPECT_EQ(sink.text(), "one twoish\nnext\n");
+  EXPECT_EQ(sink.blocks(), 2u);
+  EXPECT_EQ(writer.words_written(), 4u);
+}
+
+TEST(ContentWriter, SpansCoverRunsOfConsecutiveWords) {
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  writer.write_word(word(0, 1, false, 0), "a");
+  writer.write_word(word(1, 1, false, 4), "b");
+  writer.write_word(word(5, 1, false, 40), "c");  // words 2..4 were not kept
+  writer.finish();
+  ASSERT_EQ(sink.spans().size(), 2u) << test::describe(sink.spans());
+  EXPECT_EQ(sink.spans()[0].begin, 0u);
+  EXPECT_EQ(sink.spans()[0].end, 7u);
+  EXPECT_EQ(sink.spans()[1].begin, 40u);
+}
+
+TEST(ContentWriter, RenderedTextBecomesBlocksAndOneSpan) {
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  writer.write_rendered("first line\nsecond line", SourceSpan{5, 50}, 4);
+  writer.finish();
+  EXPECT_EQ(sink.text(), "first line\nsecond line\n");
+  ASSERT_EQ(sink.spans().size(), 1u);
+  EXPECT_EQ(sink.spans()[0].end, 50u);
+  EXPECT_EQ(writer.words_written(), 4u);
+}
+
+}  // namespace
+}  // namespace winnow

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "engine/plain.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+#include "support/token_dump.h"
+
+namespace winnow {
+namespace {
+
+TEST(Plain, WritesEveryWordTokenInOrder) {
+  for (const std::string& name : test::fixture_names()) {
+    const std::string html = test::read_fixture(name);
+    test::RecordingSink expected;
+    ContentWriter writer(expected);
+    for (const test::DumpedToken& t : test::tokens_of(html))
+      if (t.token.is_word()) writer.write_word(t.token, t.text);
+    writer.finish();
+    ExtractorConfig config;
+    config.algorithm = "plain";
+    EXPECT_EQ(test::run_pipeline(html, config, 0).text, expected.text()) << name;
+  }
+}
+
+TEST(Plain, KeepsVisibleTextOnlyAndDecodesEntities) {
+  ExtractorConfig config;
+  config.algorithm = "plain";
+  const std::string text = test::run_pipeline(test::read_fixture("raw_text_and_comments.html"), config, 0).text;
+  EXPECT_EQ(text, "visible one\nVisible paragraphcontinues here.\nLast visible words.\n");
+  const std::string entities = test::run_pipeline(test::read_fixture("inline_and_breaks.html"), config, 0).text;
+  EXPECT_NE(entities.find("Entities: <tag> \"quoted\" \xC2\xA9 \xE2\x98\xBA nbsp here AT&T &amp"), std::string::npos)
+      << entities;
+  EXPECT_NE(entities.find("Wordsgluedacross inline tags, a line\nbreak and a softhyphen."), std::string::npos);
+  EXPECT_EQ(entities.find("hidden"), std::string::npos);
+  EXPECT_EQ(entities.find("styled away"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace winnow

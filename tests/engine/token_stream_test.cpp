@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "engine/token_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace winnow {
+namespace {
+
+Token word() {
+  Token t;
+  t.kind = TokenKind::Word;
+  return t;
+}
+
+TEST(TokenStream, AssignsSequenceNumbersAndKeepsAWindow) {
+  MemoryBudget budget(64 * 1024);
+  TokenStream stream(budget, 4, 1024);
+  ASSERT_TRUE(stream.ok());
+  for (int i = 0; i < 6; ++i) stream.push(word(), "w" + std::to_string(i));
+  EXPECT_EQ(stream.begin_seq(), 2u);
+  EXPECT_EQ(stream.end_seq(), 6u);
+  EXPECT_EQ(stream.text(stream.at(5)), "w5");
+  EXPECT_EQ(stream.text(stream.at(2)), "w2");
+}
+
+TEST(TokenStream, TextOfOverwrittenWordsIsReportedEmpty) {
+  MemoryBudget budget(64 * 1024);
+  TokenStream stream(budget, 100, 256);  // the arena is the limit here
+  std::string long_word(100, 'x');
+  stream.push(word(), long_word);
+  const std::uint64_t first = stream.end_seq() - 1;
+  for (int i = 0; i < 3; ++i) stream.push(word(), long_word);
+  ASSERT_TRUE(stream.contains(first));
+  EXPECT_TRUE(stream.text(stream.at(first)).empty());
+  EXPECT_EQ(stream.text(stream.at(stream.end_seq() - 1)), long_word);
+}
+
+TEST(TokenStream, WordsNeverWrapInsideTheArena) {
+  MemoryBudget budget(64 * 1024);
+  TokenStream stream(budget, 100, 256);
+  for (int i = 0; i < 50; ++i) {
+    const std::string text(static_cast<std::size_t>(7 + i % 13), static_cast<char>('a' + i % 26));
+    const Token& stored = stream.push(word(), text);
+    EXPECT_EQ(stream.text(stored), text);
+  }
+}
+
+TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
+  MemoryBudget budget(100);
+  TokenStream stream(budget, 64, 4096);
+  EXPECT_FALSE(stream.ok());
+}
+
+}  // namespace
+}  // namespace winnow

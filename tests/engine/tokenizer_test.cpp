@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+#include "engine/tokenizer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace winnow {
+namespace {
+
+struct Recorded {
+  Token token;
+  std::string text;
+};
+
+class Recorder final : public TokenConsumer {
+ public:
+  void on_token(const Token& token, std::string_view text) override {
+    tokens.push_back({token, std::string(text)});
+  }
+  void on_end_of_tokens() override { ended = true; }
+  std::vector<std::string> words() const {
+    std::vector<std::string> out;
+    for (const Recorded& r : tokens)
+      if (r.token.is_word()) out.push_back(r.text);
+    return out;
+  }
+  const Recorded& word(const std::string& text) const {
+    for (const Recorded& r : tokens)
+      if (r.token.is_word() && r.text == text) return r;
+    ADD_FAILURE() << "no word " << text;
+    return tokens.front();
+  }
+  std::vector<Recorded> tokens;
+  bool ended = false;
+};
+
+class TokenizerTest : public ::testing::Test {
+ protected:
+  TokenizerTest() : budget_(1 << 20), stream_(budget_, 16, 4096), tokenizer_(budget_, stream_, recorder_, 8) {}
+  void start(Tag tag, ElementAttributes attributes = {}) { tokenizer_.on_start_element(tag, attributes, {}); }
+  void end(Tag tag) { tokenizer_.on_end_element(tag, {}); }
+  void text(std::string_view t, SourceSpan source = {}) { tokenizer_.on_text(t, source); }
+  void done() { tokenizer_.on_end_document(0); }
+
+  MemoryBudget budget_;
+  Recorder recorder_;
+  TokenStream stream_;
+  Tokenizer tokenizer_;
+};
+
+TEST_F(TokenizerTest, SplitsWordsOnWhitespaceOfAnyKind) {
+  start(Tag::p);
+  text("one  two\tthree\nfour\xC2\xA0" "five\xE3\x80\x80six");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"one", "two", "three", "four", "five", "six"}));
+  EXPECT_TRUE(recorder_.ended);
+}
+
+TEST_F(TokenizerTest, ReassemblesWordsSplitAcrossTextEvents) {
+  start(Tag::p);
+  text("Caf");
+  text("\xC3\xA9");
+  text(" cr");
+  text("eme");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"Caf\xC3\xA9", "creme"}));
+}
+
+TEST_F(TokenizerTest, InlineTagsGlueWordsButBlocksSeparateThem) {
+  start(Tag::p);
+  text("foo");
+  start(Tag::b);
+  text("bar");
+  end(Tag::b);
+  text(" baz");
+  end(Tag::p);
+  start(Tag::p);
+  text("next");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"foo", "bar", "baz", "next"}));
+  EXPECT_FALSE(recorder_.word("foo").token.has(kTokenGlued));
+  EXPECT_TRUE(recorder_.word("bar").token.has(kTokenGlued));
+  EXPECT_FALSE(recorder_.word("baz").token.has(kTokenGlued));
+  EXPECT_FALSE(recorder_.word("next").token.has(kTokenGlued));
+  EXPECT_EQ(recorder_.word("foo").token.block, recorder_.word("baz").token.block);
+  EXPECT_NE(recorder_.word("baz").token.block, recorder_.word("next").token.block);
+}
+
+TEST_F(TokenizerTest, EachCjkCharacterIsAWord) {
+  start(Tag::p);
+  text("\xE5\x8C\x97\xE6\x96\xB9 ok\xE3\x81\x82");  // 北方 ok あ
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"\xE5\x8C\x97", "\xE6\x96\xB9", "ok", "\xE3\x81\x82"}));
+  EXPECT_TRUE(recorder_.word("\xE6\x96\xB9").token.has(kTokenCjk));
+  EXPECT_TRUE(recorder_.word("\xE6\x96\xB9").token.has(kTokenGlued));
+  EXPECT_TRUE(recorder_.word("\xE3\x81\x82").token.has(kTokenGlued));
+}
+
+TEST_F(TokenizerTest, InvisibleSubtreesProduceNoTokensInside) {
+  start(Tag::body);
+  start(Tag::script);
+  text("var x = 1;");
+  end(Tag::script);
+  ElementAttributes hidden;
+  hidden.style = "color: red; DISPLAY : none";
+  start(Tag::div, hidden);
+  start(Tag::p);
+  text("hidden words");
+  end(Tag::p);
+  end(Tag::div);
+  text("shown");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"shown"}));
+  int tags = 0;
+  for (const Recorded& r : recorder_.tokens) tags += r.token.is_tag() ? 1 : 0;
+  EXPECT_EQ(tags, 5) << "body, script, /script, div, /div: the hidden p is not a token";
+}
+
+TEST_F(TokenizerTest, MarksAnchorsHeadingsAndDepth) {
+  start(Tag::h2);
+  text("Title ");
+  start(Tag::a);
+  text("link");
+  end(Tag::a);
+  end(Tag::h2);
+  text("plain");
+  done();
+  EXPECT_TRUE(recorder_.word("Title").token.has(kTokenInHeading));
+  EXPECT_FALSE(recorder_.word("Title").token.has(kTokenInAnchor));
+  EXPECT_TRUE(recorder_.word("link").token.has(kTokenInAnchor));
+  EXPECT_EQ(recorder_.word("link").token.depth, 2);
+  EXPECT_EQ(recorder_.word("link").token.tag, Tag::a);
+  EXPECT_FALSE(recorder_.word("plain").token.has(kTokenInHeading));
+  EXPECT_EQ(recorder_.word("plain").token.depth, 0);
+}
+
+TEST_F(TokenizerTest, OverlongWordsAreSplitIntoGluedParts) {
+  start(Tag::p);
+  text(std::string(300, 'x'));
+  done();
+  const std::vector<std::string> words = recorder_.words();
+  ASSERT_EQ(words.size(), 3u);
+  EXPECT_EQ(words[0].size(), TokenStream::kMaxWordBytes);
+  EXPECT_TRUE(recorder_.tokens[2].token.has(kTokenGlued));
+}
+
+TEST_F(TokenizerTest, WordOffsetsAreInterpolatedWithinTheTextEvent) {
+  start(Tag::p);
+  text("ab cd", SourceSpan{100, 105});
+  done();
+  EXPECT_EQ(recorder_.word("ab").token.source_begin, 100u);
+  EXPECT_EQ(recorder_.word("ab").token.source_end, 102u);
+  EXPECT_EQ(recorder_.word("cd").token.source_begin, 103u);
+  EXPECT_EQ(recorder_.word("cd").token.source_end, 105u);
+}
+
+TEST_F(TokenizerTest, ElementsPastTheDepthLimitAreFlattenedButTheirTextKept) {
+  for (int i = 0; i < 12; ++i) start(Tag::div);
+  text("deep");
+  for (int i = 0; i < 12; ++i) end(Tag::div);
+  text("shallow");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"deep", "shallow"}));
+  EXPECT_EQ(tokenizer_.flattened_elements(), 4u);
+  EXPECT_EQ(recorder_.word("deep").token.depth, 8);
+  EXPECT_EQ(recorder_.word("shallow").token.depth, 0);
+}
+
+}  // namespace
+}  // namespace winnow

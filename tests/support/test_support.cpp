@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "support/test_support.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#ifndef WINNOW_FIXTURE_DIR
+#error "WINNOW_FIXTURE_DIR must name tests/fixtures"
+#endif
+
+namespace winnow::test {
+
+std::string fixture_dir() { return WINNOW_FIXTURE_DIR; }
+
+std::vector<std::string> fixture_names() {
+  std::vector<std::string> names;
+  if (DIR* dir = opendir(fixture_dir().c_str())) {
+    while (const dirent* entry = readdir(dir)) {
+      const std::string name = entry->d_name;
+      if (name.size() > 5 && name.compare(name.size() - 5, 5, ".html") == 0) names.push_back(name);
+    }
+    closedir(dir);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::string read_fixture(const std::string& name) { return read_file(fixture_dir() + "/" + name); }
+
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
+                       const std::vector<std::size_t>& chunk_sizes) {
+  RecordingSink sink;
+  RunResult result;
+  {
+    HtmlExtractor extractor(config, sink);
+    result.status = extractor.status();
+    std::size_t at = 0;
+    std::size_t k = 0;
+    while (!is_fatal(result.status)) {
+      const std::size_t want =
+          chunk_sizes.empty() ? html.size() : std::max<std::size_t>(chunk_sizes[k++ % chunk_sizes.size()], 1);
+      const std::size_t n = std::min(want, html.size() - at);
+      const bool last = at + n == html.size();
+      result.status = extractor.feed(html.data() + at, n, last);
+      at += n;
+      if (last) break;
+      // Stopped early: finishing delivers everything decided so far.
+      if (is_fatal(result.status)) result.status = extractor.feed(nullptr, 0, true);
+    }
+    result.stats = extractor.stats();
+  }
+  result.text = sink.text();
+  result.spans = sink.spans();
+  return result;
+}
+
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size) {
+  return run_pipeline(html, config, std::vector<std::size_t>{chunk_size});
+}
+
+std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size) {
+  std::mt19937 generator(seed);
+  std::uniform_int_distribution<std::size_t> size(1, max_size);
+  std::vector<std::size_t> sizes(count);
+  for (std::size_t& s : sizes) s = size(generator);
+  return sizes;
+}
+
+std::string describe(const std::vector<SourceSpan>& spans) {
+  std::string out;
+  for (const SourceSpan& s : spans) out += std::to_string(s.begin) + "-" + std::to_string(s.end) + " ";
+  return out;
+}
+
+}  // namespace winnow::test

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the tests: fixtures, chunk patterns, a recording sink and
+// a one-call run of the whole pipeline with chosen chunk boundaries.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/libxml/html_extractor.h"
+#include "engine/content_sink.h"
+
+namespace winnow::test {
+
+std::string fixture_dir();
+std::vector<std::string> fixture_names();  // every *.html in fixture_dir(), sorted
+std::string read_file(const std::string& path);
+std::string read_fixture(const std::string& name);
+
+class RecordingSink final : public ContentSink {
+ public:
+  void on_text(std::string_view text) override { text_.append(text.data(), text.size()); }
+  void on_block_end() override {
+    text_.push_back('\n');
+    ++blocks_;
+  }
+  void on_span(SourceSpan span) override { spans_.push_back(span); }
+
+  const std::string& text() const { return text_; }
+  const std::vector<SourceSpan>& spans() const { return spans_; }
+  std::size_t blocks() const { return blocks_; }
+
+ private:
+  std::string text_;
+  std::vector<SourceSpan> spans_;
+  std::size_t blocks_ = 0;
+};
+
+struct RunResult {
+  std::string text;
+  std::vector<SourceSpan> spans;
+  Status status = Status::Ok;
+  ExtractorStats stats;
+};
+
+// Feeds the input cut at the given sizes (cycled until the input ends).
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
+                       const std::vector<std::size_t>& chunk_sizes);
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size);
+
+// Chunk sizes drawn from a fixed-seed generator (never rand()).
+std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size);
+
+// The spans rendered as "begin-end" for readable failure messages.
+std::string describe(const std::vector<SourceSpan>& spans);
+
+}  // namespace winnow::test

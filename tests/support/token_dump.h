@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// A test-only algorithm that writes every token it sees as one line, so tests
+// can recover the exact token stream the real pipeline produced and run
+// offline reference implementations over it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/algorithm_registry.h"
+#include "engine/token.h"
+
+namespace winnow::test {
+
+struct DumpedToken {
+  Token token;
+  std::string text;
+};
+
+const AlgorithmInfo& token_dump_algorithm();
+std::vector<DumpedToken> parse_token_dump(const std::string& dump);
+// The token stream of a document as the pipeline produces it.
+std::vector<DumpedToken> tokens_of(const std::string& html);
+
+}  // namespace winnow::test
