@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <mutex>
 
 #include "adapters/eval/markup.h"
 
@@ -83,6 +84,18 @@ CommandResult run_command(const std::string& command, std::string_view input) {
     }
     return result;
   }
+  // A child that exits without reading all its stdin must not kill us with
+  // SIGPIPE: we ignore the signal (once, for the process) and write() fails
+  // with EPIPE instead. The child gets the default disposition back.
+  static std::once_flag ignore_sigpipe;
+  std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in.read_end, STDIN_FILENO);
@@ -90,8 +103,10 @@ CommandResult run_command(const std::string& command, std::string_view input) {
   posix_spawn_file_actions_adddup2(&actions, err.write_end, STDERR_FILENO);
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, "/bin/sh", &actions, nullptr, const_cast<char**>(argv), environ);
+  const int rc =
+      posix_spawn(&pid, "/bin/sh", &actions, &attributes, const_cast<char**>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
   close_fd(in.read_end);
   close_fd(out.write_end);
   close_fd(err.write_end);
@@ -103,9 +118,7 @@ CommandResult run_command(const std::string& command, std::string_view input) {
     return result;
   }
   // Our end of stdin must not block: a full pipe while the child waits for
-  // us to drain its stdout would deadlock. A child that exits without reading
-  // stdin must not kill us with SIGPIPE: the constructor ignores SIGPIPE, and
-  // write() fails with EPIPE instead.
+  // us to drain its stdout would deadlock.
   ::fcntl(in.write_end, F_SETFL, ::fcntl(in.write_end, F_GETFL) | O_NONBLOCK);
   pump(input, in.write_end, out.read_end, err.read_end, result);
   int status = 0;
@@ -117,9 +130,7 @@ CommandResult run_command(const std::string& command, std::string_view input) {
 }
 
 CommandExtractor::CommandExtractor(std::string command, std::string name, OutputFormat format)
-    : command_(std::move(command)), name_(std::move(name)), format_(format) {
-  ::signal(SIGPIPE, SIG_IGN);
-}
+    : command_(std::move(command)), name_(std::move(name)), format_(format) {}
 
 Extraction CommandExtractor::extract(std::string_view html) const {
   const auto start = std::chrono::steady_clock::now();

@@ -42,7 +42,9 @@ struct CommandResult {
 
 // Runs `/bin/sh -c command` with `input` on stdin; collects stdout and
 // stderr concurrently so that a program that writes before it has read all
-// input cannot deadlock against us.
+// input cannot deadlock against us. The first call sets SIGPIPE to ignored in
+// this process (a program that stops reading early must not kill us); the
+// child starts with the default disposition.
 CommandResult run_command(const std::string& command, std::string_view input);
 
 }  // namespace winnow::eval

@@ -11,24 +11,15 @@ namespace {
 
 constexpr std::uint32_t kNoMatch = UINT32_MAX;
 
-// a + b + carry_in; carry_in and the returned carry are 0 or 1. With a
-// 128-bit sum GCC and Clang emit ADD/ADC and keep everything in registers
-// (the _addcarry_u64 intrinsic's out-pointer made GCC spill to memory).
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 Wide;
-inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
-  const Wide sum = static_cast<Wide>(a) + b + carry;
-  carry = static_cast<std::uint64_t>(sum >> 64);
-  return static_cast<std::uint64_t>(sum);
-}
-#else
+// a + b + carry_in; carry_in and the returned carry are 0 or 1. Written
+// with comparisons: GCC turns this into ADD/SETC in registers, where its
+// __int128 and _addcarry_u64 code went through the stack.
 inline std::uint64_t add_with_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
   const std::uint64_t partial = a + b;
   const std::uint64_t sum = partial + carry;
   carry = (partial < a) | (sum < partial);
   return sum;
 }
-#endif
 
 // Both sequences rewritten over dense ids 0..sigma-1 of the symbols they have
 // in common; a symbol that occurs on one side only becomes kNoMatch in `rows`
