@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: MIT
+# Front end to CMake. On a fresh Debian machine:  make demo   and   make test
+BUILD      ?= build
+JOBS       ?= 2
+SHARED     ?= ../shared
+CORPUS     ?= $(BUILD)/corpus
+FUZZ_SECONDS ?= 60
+CMAKE_FLAGS ?=
+
+# Debian packages the project needs (compilers, libraries, test and fuzz tools,
+# and Chromium for the evaluation report's rendering test).
+PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
+            libgmock-dev libbenchmark-dev chromium xz-utils
+
+.PHONY: all deps build test test-long demo bench fuzz corpus clean help
+
+all: build
+
+help:
+	@echo "make demo       set up, build and extract the sample page's main content"
+	@echo "make test       set up, build and run every test (ctest)"
+	@echo "make test-long  the long adversarial tests (GiB streams)"
+	@echo "make corpus     unpack the development corpus into $(CORPUS)"
+	@echo "make bench      Google Benchmark throughput and memory table"
+	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
+	@echo "make deps       install missing Debian packages (root)"
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all packages present"; exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+	  echo "deps: missing Debian packages:$$missing"; \
+	  echo "deps: run 'sudo make deps' (or install them with apt-get) and try again"; exit 1; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DWINNOW_WERROR=ON $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j$(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE long
+
+test-long: build
+	cd $(BUILD) && ctest --output-on-failure -L long
+
+demo: build
+	@echo "== winnow --algo bte adapters/cli/sample.html"
+	@./$(BUILD)/winnow --algo bte adapters/cli/sample.html
+
+corpus: $(CORPUS)/.unpacked
+
+$(CORPUS)/.unpacked:
+	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
+	  echo "corpus: $(SHARED)/corpus/unpack not found; set SHARED=path/to/shared"; exit 2; fi
+	mkdir -p $(CORPUS)
+	$(SHARED)/corpus/unpack $(abspath $(CORPUS))
+	touch $@
+
+bench: deps
+	cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DWINNOW_TESTS=OFF -DWINNOW_BENCH=ON \
+	  -DWINNOW_CORPUS_DIR=$(abspath $(CORPUS)) $(CMAKE_FLAGS)
+	cmake --build $(BUILD)-bench -j$(JOBS) --target winnow_bench
+	./$(BUILD)-bench/bench/winnow_bench
+
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B $(BUILD)-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWINNOW_TESTS=OFF \
+	  -DWINNOW_FUZZ=ON $(CMAKE_FLAGS)
+	cmake --build $(BUILD)-fuzz -j$(JOBS)
+	fuzz/run.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD)-fuzz

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// The winnow command as a user runs it: exit codes, messages, formats, stdin.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string temp_path(const std::string& name) {
+  const char* dir = std::getenv("TMPDIR");
+  return std::string(dir ? dir : "/tmp") + "/winnow_cli_test_" + std::to_string(getpid()) + "_" + name;
+}
+
+CliRun run(const std::string& arguments, const std::string& stdin_file = "") {
+  const std::string out = temp_path("out"), err = temp_path("err");
+  std::string command = std::string(WINNOW_CLI) + " " + arguments + " >" + out + " 2>" + err;
+  if (!stdin_file.empty()) command += " <" + stdin_file;
+  const int status = std::system(command.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = winnow::test::read_file(out);
+  r.err = winnow::test::read_file(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+std::string write_temp(const std::string& name, const std::string& content) {
+  const std::string path = temp_path(name);
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+TEST(WinnowCli, HelpVersionAndAlgorithmList) {
+  const CliRun help = run("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Usage: winnow"), std::string::npos);
+  EXPECT_NE(help.out.find("Exit status"), std::string::npos);
+  const CliRun version = run("--version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("winnow ", 0), 0u);
+  const CliRun algos = run("--list-algos");
+  EXPECT_EQ(algos.exit_code, 0);
+  EXPECT_NE(algos.out.find("plain "), std::string::npos);
+  EXPECT_NE(algos.out.find("bte "), std::string::npos);
+}
+
+TEST(WinnowCli, UsageErrorsExitWithOne) {
+  for (const char* arguments : {"--algo nope", "--format xml", "--chunk-size 0", "--memory-budget lots",
+                                "--bogus", "a.html b.html", "--algo"}) {
+    const CliRun r = run(arguments);
+    EXPECT_EQ(r.exit_code, 1) << arguments;
+    EXPECT_NE(r.err.find("winnow: "), std::string::npos) << arguments;
+    EXPECT_TRUE(r.out.empty()) << arguments;
+  }
+}
+
+TEST(WinnowCli, InputErrorsExitWithTwoAndSayWhy) {
+  const CliRun missing = run("/nonexistent/page.html");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("No such file or directory"), std::string::npos) << missing.err;
+  const CliRun directory = run("/tmp");
+  EXPECT_EQ(directory.exit_code, 2);
+  EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory.err;
+}
+
+TEST(WinnowCli, EmptyAndBinaryInputAreNotCrashes) {
+  const std::string empty = write_temp("empty.html", "");
+  const CliRun e = run(empty);
+  EXPECT_EQ(e.exit_code, 0);
+  EXPECT_TRUE(e.out.empty());
+  EXPECT_NE(e.err.find("empty input"), std::string::npos);
+  std::string garbage;
+  for (int i = 0; i < 100000; ++i) garbage.push_back(static_cast<char>((i * 7919) % 251));
+  const std::string binary = write_temp("binary.bin", garbage);
+  const CliRun b = run("--algo plain " + binary);
+  EXPECT_EQ(b.exit_code, 0);
+  EXPECT_NE(b.err.find("NUL bytes"), std::string::npos);
+  std::remove(empty.c_str());
+  std::remove(binary.c_str());
+}
+
+TEST(WinnowCli, StdinAndFileGiveTheSameOutputAtAnyChunkSize) {
+  const CliRun file = run("--algo bte " + std::string(WINNOW_SAMPLE));
+  ASSERT_EQ(file.exit_code, 0);
+  EXPECT_EQ(file.out.rfind("How a sourdough starter works\n", 0), 0u) << file.out;
+  EXPECT_EQ(file.out.find("Log in"), std::string::npos);
+  EXPECT_EQ(file.out.find("Cookie settings"), std::string::npos);
+  for (const char* chunk : {"1", "7", "4096"}) {
+    const CliRun piped = run(std::string("--algo bte --chunk-size ") + chunk + " -", WINNOW_SAMPLE);
+    EXPECT_EQ(piped.exit_code, 0);
+    EXPECT_EQ(piped.out, file.out) << chunk;
+  }
+}
+
+TEST(WinnowCli, SpansAndJsonFormats) {
+  const std::string html = winnow::test::read_file(WINNOW_SAMPLE);
+  const CliRun spans = run("--algo bte --format spans " + std::string(WINNOW_SAMPLE));
+  ASSERT_EQ(spans.exit_code, 0);
+  unsigned long long begin = 0, end = 0;
+  ASSERT_EQ(std::sscanf(spans.out.c_str(), "%llu\t%llu", &begin, &end), 2) << spans.out;
+  EXPECT_EQ(html.compare(begin, 6, "How a "), 0);
+  const CliRun json = run("--algo plain --format json " + std::string(WINNOW_SAMPLE));
+  ASSERT_EQ(json.exit_code, 0);
+  EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
+  EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
+  EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"encoding\":\"UTF-8\""), std::string::npos);
+}
+
+TEST(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {
+  std::string big = "<html><body><p>";
+  for (int i = 0; i < 200000; ++i) big += "word ";
+  big += "</p></body></html>";
+  const std::string path = write_temp("big.html", big);
+  const CliRun r = run("--algo bte --memory-budget 96K " + path);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("memory budget exceeded"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.rfind("word word word", 0), 0u);
+  const CliRun tiny = run("--memory-budget 100 " + path);
+  EXPECT_EQ(tiny.exit_code, 3);
+  EXPECT_NE(tiny.err.find("too small"), std::string::npos) << tiny.err;
+  const CliRun plain = run("--algo plain --memory-budget 96K " + path);
+  EXPECT_EQ(plain.exit_code, 0) << "plain streams: it needs no candidate buffer";
+  std::remove(path.c_str());
+}
+
+}  // namespace
