@@ -209,14 +209,26 @@ void summary_table(std::ostream& out, const std::vector<SummaryRow>& rows) {
   out << "</tbody></table></div>\n";
 }
 
-void package_table(std::ostream& out, const ReportContext& context) {
+// Documents of a package that were evaluated (fewer than it holds with --limit).
+std::size_t evaluated_documents(const std::vector<SummaryRow>& rows, const std::string& package) {
+  std::size_t evaluated = 0;
+  for (const SummaryRow& r : rows)
+    if (r.package == package) evaluated = std::max(evaluated, r.documents);
+  return evaluated;
+}
+
+void package_table(std::ostream& out, const ReportContext& context,
+                   const std::vector<SummaryRow>& rows) {
   if (context.packages.empty()) return;
-  out << "<table class=\"packages\"><thead><tr><th>package</th><th>documents</th>"
+  out << "<table class=\"packages\"><thead><tr><th>package</th><th>documents evaluated</th>"
          "<th>description</th><th>source</th><th>licence</th></tr></thead><tbody>\n";
-  for (const Package* p : context.packages)
-    out << "<tr><td>" << html_escape(p->name) << "</td><td>" << p->documents.size() << "</td><td>"
-        << html_escape(p->description) << "</td><td>" << html_escape(p->source) << "</td><td>"
-        << html_escape(p->licence) << "</td></tr>\n";
+  for (const Package* p : context.packages) {
+    const std::size_t evaluated = evaluated_documents(rows, p->name);
+    out << "<tr><td>" << html_escape(p->name) << "</td><td>" << evaluated;
+    if (evaluated != p->documents.size()) out << " of " << p->documents.size();
+    out << "</td><td>" << html_escape(p->description) << "</td><td>" << html_escape(p->source)
+        << "</td><td>" << html_escape(p->licence) << "</td></tr>\n";
+  }
   out << "</tbody></table>\n";
 }
 
@@ -274,7 +286,7 @@ void write_report(std::ostream& out, const std::vector<SummaryRow>& summary,
   if (!context.generated_at.empty()) out << ", " << html_escape(context.generated_at);
   out << ". Command: <code>" << html_escape(context.command_line) << "</code>. "
       << documents.size() << " document × algorithm results.</p>\n";
-  package_table(out, context);
+  package_table(out, context, summary);
 
   out << "<h2 id=\"f1\">Mean F1 per package, algorithm and measure</h2>\n"
          "<p class=\"note\">Seed 000, Figure 1. chars = characters (LCS), seq = word sequence "

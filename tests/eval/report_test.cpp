@@ -114,6 +114,15 @@ TEST(Report, IsSelfContainedWithAllFigures) {
   EXPECT_NE(html.find("plain&lt;text&gt;"), std::string::npos);
   EXPECT_EQ(html.find("plain<text>"), std::string::npos);
   EXPECT_NE(html.find("Special cases"), std::string::npos);
+  EXPECT_NE(html.find("<td>tiny-en</td><td>3</td>"), std::string::npos);
+}
+
+TEST(Report, PackageTableSaysHowManyDocumentsWereEvaluated) {
+  Evaluation e = evaluate_fixtures();
+  // As if --limit 1 had been given: the summary counts 1 of tiny-en's 3.
+  for (SummaryRow& row : e.summary)
+    if (row.package == "tiny-en") row.documents = 1;
+  EXPECT_NE(report_html(e).find("<td>tiny-en</td><td>1 of 3</td>"), std::string::npos);
 }
 
 // Cells of the table with id="summary" in a (serialised) DOM, row by row.
