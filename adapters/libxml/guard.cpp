@@ -315,7 +315,11 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
 
 void Guard::emit_end_tag(const void* key, std::string_view name) {
   const Tag tag = tag_of_key(key);
-  if (has_flag(tag, kTagVoid) || has_flag(tag, kTagRawText)) {
+  // </body> and </html> never reach libxml2: once its root is closed, the
+  // push parser stops at the next byte of content, and pages often go on
+  // after </html>. HTML's own parser ignores them too; the end of input
+  // closes both.
+  if (has_flag(tag, kTagVoid) || has_flag(tag, kTagRawText) || tag == Tag::body || tag == Tag::html) {
     offsets_.record(out_pos_, in_pos_ + 1);
     return;
   }

@@ -16,6 +16,8 @@
 //    reads are kept, each value cut at max_attr_value bytes; names libxml2
 //    does not know become one placeholder name, so its dictionary stays small;
 //  - script and style: content dropped; a bare '<' in text becomes "&lt;";
+//  - </body> and </html>: dropped (libxml2 stops parsing after its root
+//    closes, and real pages have content after </html>);
 //  - nesting: an open-element stack that mirrors libxml2's implied-close and
 //    end-tag rules; start tags past max_depth are dropped with their end tags
 //    (text kept), and the parser's real depth, reported back after every

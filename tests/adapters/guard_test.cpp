@@ -116,6 +116,11 @@ TEST(Guard, EndTagsLibxml2WouldIgnoreAreDropped) {
       << "</span> may not close past a div";
 }
 
+TEST(Guard, NeverClosesBodyOrHtmlSoTrailingContentIsParsed) {
+  EXPECT_EQ(guard("<html><body><p>a</p></body></html><div>after</div>").text,
+            "<html><body><p>a</p><div>after</div>");
+}
+
 TEST(Guard, DropsAnUnfinishedTagOrCommentAtTheEnd) {
   EXPECT_EQ(guard("text<a href=\"http://exa").text, "text");
   EXPECT_EQ(guard("text<!-- open").text, "text");

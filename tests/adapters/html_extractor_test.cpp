@@ -84,6 +84,7 @@ TEST(HtmlExtractor, BadInputGivesADefinedResult) {
       {"nul bytes", std::string("<p>a\0b</p>", 10), "a\xEF\xBF\xBD" "b\n"},
       {"only garbage", "\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR", ""},
       // HTML's tokenizer: "<<<>" is text, "</>" nothing, "<a<b<c>" one tag.
+      {"content after </html>", "<html><body><p>in</p></body></html>\n<div>after</div><p>more", "in\nafter\nmore\n"},
       {"tag soup", "<<<>>></></><a<b<c>>text", "<<<>>>>text\n"},
   };
   for (const Case& c : cases) {
