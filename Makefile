@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils
 
-.PHONY: all deps build test test-long demo bench fuzz corpus clean help
+.PHONY: all deps build test test-long demo bench fuzz corpus eval clean help
 
 all: build
 
@@ -21,6 +21,7 @@ help:
 	@echo "make test       set up, build and run every test (ctest)"
 	@echo "make test-long  the long adversarial tests (GiB streams)"
 	@echo "make corpus     unpack the development corpus into $(CORPUS)"
+	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
@@ -55,6 +56,11 @@ demo: build
 	@./$(BUILD)/winnow --algo bte adapters/cli/sample.html
 
 corpus: $(CORPUS)/.unpacked
+
+ALGOS ?= all
+eval: build corpus
+	./$(BUILD)/adapters/eval/winnow-eval --algo $(ALGOS) --threads $(JOBS) --corpus $(abspath $(CORPUS)) \
+	  --out-dir $(BUILD)/eval-results
 
 $(CORPUS)/.unpacked:
 	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
