@@ -88,10 +88,15 @@ SourceSpan LibxmlParser::span_to_here(bool start_tag) {
   if (start_tag) {
     // libxml2 reports a start tag before it steps over the closing '>' or "/>".
     const xmlParserInputPtr input = as_context(context_)->input;
+    bool at_tag_end = false;
     if (input && input->cur && input->cur < input->end) {
-      if (input->cur[0] == '>') consumed += 1;
-      else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') consumed += 2;
+      if (input->cur[0] == '>') consumed += 1, at_tag_end = true;
+      else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') consumed += 2, at_tag_end = true;
     }
+    // Not at a tag's '>': an element libxml2 implied (html, body, p before
+    // leading text), reported after it read the text that implied it. It
+    // covers no input; advancing here would leave that text an empty span.
+    if (!at_tag_end) return SourceSpan{last_source_, last_source_};
   }
   std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
   if (end < last_source_) end = last_source_;
