@@ -55,13 +55,35 @@ constexpr std::uint16_t flags_of(Tag tag) {
   }
 }
 
-struct NameIndex {
-  std::array<Tag, kTagCount - 1> sorted{};
-  NameIndex() {
-    for (std::size_t i = 1; i < kTagCount; ++i) sorted[i - 1] = static_cast<Tag>(i);
-    std::sort(sorted.begin(), sorted.end(),
-              [](Tag a, Tag b) { return tag_name(a) < tag_name(b); });
+// Open-addressing table from name to Tag, built once: one hash and usually
+// one comparison per lookup, since every element start and end looks a name up.
+class NameTable {
+ public:
+  NameTable() {
+    for (std::size_t i = 1; i < kTagCount; ++i) {
+      const Tag tag = static_cast<Tag>(i);
+      std::size_t slot = hash(tag_name(tag)) & kMask;
+      while (slots_[slot] != Tag::unknown) slot = (slot + 1) & kMask;
+      slots_[slot] = tag;
+    }
   }
+  Tag find(std::string_view name) const {
+    if (name.empty() || name.size() > 10) return Tag::unknown;  // no tag name is longer
+    for (std::size_t slot = hash(name) & kMask;; slot = (slot + 1) & kMask) {
+      const Tag tag = slots_[slot];
+      if (tag == Tag::unknown || tag_name(tag) == name) return tag;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kSlots = 512;  // > 3x the number of tags: short probes
+  static constexpr std::size_t kMask = kSlots - 1;
+  static std::size_t hash(std::string_view name) {
+    std::uint32_t h = 2166136261u;  // FNV-1a
+    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+  }
+  std::array<Tag, kSlots> slots_{};
 };
 
 }  // namespace
@@ -73,10 +95,8 @@ std::string_view tag_name(Tag tag) {
 }
 
 Tag tag_from_name(std::string_view name) {
-  static const NameIndex index;  // immutable after construction
-  auto it = std::lower_bound(index.sorted.begin(), index.sorted.end(), name,
-                             [](Tag tag, std::string_view key) { return tag_name(tag) < key; });
-  return (it != index.sorted.end() && tag_name(*it) == name) ? *it : Tag::unknown;
+  static const NameTable table;  // immutable after construction
+  return table.find(name);
 }
 
 std::uint16_t tag_flags(Tag tag) { return flags_of(tag); }

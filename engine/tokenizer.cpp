@@ -68,9 +68,10 @@ bool hides_element(const ElementAttributes& attributes) {
 }
 
 std::uint64_t interpolate(SourceSpan source, std::size_t index, std::size_t length) {
-  if (length == 0) return source.begin;
-  const auto width = static_cast<unsigned __int128>(source.end - source.begin);
-  return source.begin + static_cast<std::uint64_t>(width * index / length);
+  const std::uint64_t width = source.end - source.begin;
+  if (width == length || length == 0) return source.begin + (length == 0 ? 0 : index);  // no entities
+  if (width < (1ull << 32) && index < (1ull << 32)) return source.begin + width * index / length;
+  return source.begin + static_cast<std::uint64_t>(static_cast<unsigned __int128>(width) * index / length);
 }
 
 }  // namespace
@@ -148,42 +149,49 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
 
 void Tokenizer::on_text(std::string_view text, SourceSpan source) {
   if (context_flags() & kInvisible) return;
+  // Offsets are interpolated only where a word starts or ends: a division per
+  // character would cost more than the rest of the tokenizer.
+  std::size_t word_end_index = 0;  // end of the pending word's bytes in this text
+  bool word_grew = false;
+  auto close_pending_word = [&]() {
+    if (word_grew) word_end_ = interpolate(source, word_end_index, text.size());
+    word_grew = false;
+    flush_word();
+  };
   std::size_t i = 0;
   while (i < text.size()) {
     std::uint32_t cp = 0;
     const std::size_t length = decode_utf8(text, i, &cp);
-    const std::uint64_t begin = interpolate(source, i, text.size());
-    const std::uint64_t end = interpolate(source, i + length, text.size());
     switch (classify(cp)) {
       case CharClass::Space:
-        flush_word();
+        close_pending_word();
         space_before_ = true;
         break;
       case CharClass::Drop:
         break;
       case CharClass::Cjk:
-        flush_word();
-        emit_word(text.substr(i, length), begin, end, true);
+        close_pending_word();
+        emit_word(text.substr(i, length), interpolate(source, i, text.size()),
+                  interpolate(source, i + length, text.size()), true);
         break;
       case CharClass::Other:
-        append_to_word(text.substr(i, length), begin, end);
+        if (word_size_ + length > sizeof(word_)) close_pending_word();  // an over-long run: split, glued
+        if (word_size_ == 0) word_begin_ = interpolate(source, i, text.size());
+        std::copy(text.begin() + static_cast<std::ptrdiff_t>(i),
+                  text.begin() + static_cast<std::ptrdiff_t>(i + length), word_ + word_size_);
+        word_size_ += length;
+        word_end_index = i + length;
+        word_grew = true;
         break;
     }
     i += length;
   }
+  if (word_grew) word_end_ = interpolate(source, word_end_index, text.size());
 }
 
 void Tokenizer::on_end_document(std::uint64_t) {
   flush_word();
   consumer_.on_end_of_tokens();
-}
-
-void Tokenizer::append_to_word(std::string_view bytes, std::uint64_t begin, std::uint64_t end) {
-  if (word_size_ + bytes.size() > sizeof(word_)) flush_word();  // an over-long run: split, glued
-  if (word_size_ == 0) word_begin_ = begin;
-  std::copy(bytes.begin(), bytes.end(), word_ + word_size_);
-  word_size_ += bytes.size();
-  word_end_ = end;
 }
 
 void Tokenizer::flush_word() {

@@ -63,7 +63,6 @@ class Tokenizer final : public EventHandler {
   std::uint8_t context_flags() const { return depth_ ? stack_[depth_ - 1].flags : 0; }
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary);
-  void append_to_word(std::string_view bytes, std::uint64_t begin, std::uint64_t end);
   void flush_word();
   void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
 

@@ -14,6 +14,16 @@ namespace {
 constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
 constexpr std::size_t kOffsetCheckpoints = 256;
 
+struct PassThroughTable {
+  bool byte[256] = {};
+  constexpr PassThroughTable() {
+    for (int b = 0x20; b < 0x7F; ++b) byte[b] = true;
+    byte['\t'] = byte['\n'] = byte['\r'] = true;
+  }
+  constexpr bool operator[](unsigned char b) const { return byte[b]; }
+};
+constexpr PassThroughTable kPassThrough;
+
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -229,6 +239,13 @@ void Decoder::process_utf8(const char* data, std::size_t size) {
   bool seq_in_data = false;       // the open sequence started in this call
   std::size_t i = 0;
   while (i < size) {
+    if (utf8_needed_ == 0) {
+      // Printable ASCII, tab, newline and return pass through untouched.
+      const std::size_t start = i;
+      while (i < size && kPassThrough[static_cast<unsigned char>(data[i])]) ++i;
+      in_pos_ += i - start;
+      if (i == size) break;
+    }
     const auto b = static_cast<unsigned char>(data[i]);
     if (utf8_needed_ == 0) {
       if (b < 0x80) {

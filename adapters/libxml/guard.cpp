@@ -10,7 +10,9 @@
 namespace winnow {
 namespace {
 
-constexpr std::size_t kOffsetCheckpoints = 512;  // about two per tag of one flushed chunk
+// About one per rewritten tag of one flushed chunk; when a tag-dense chunk
+// needs more, spans there are approximate (see OffsetMap).
+constexpr std::size_t kOffsetCheckpoints = 512;
 constexpr std::size_t kSplitSlack = 64;  // bytes to wait for a space before a hard split
 constexpr char kSplit[] = "<!---->";
 constexpr std::string_view kUnknownName = "x-unknown";
@@ -30,8 +32,11 @@ constexpr KeptAttribute kKeptAttributes[] = {
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 
 int kept_index(std::string_view name) {
-  for (std::size_t i = 0; i < kKeptCount; ++i)
-    if (kKeptAttributes[i].name == name) return static_cast<int>(i);
+  if (name.size() < 2 || name.size() > 11) return -1;  // the kept names are 2..11 bytes
+  for (std::size_t i = 0; i < kKeptCount; ++i) {
+    const std::string_view kept = kKeptAttributes[i].name;
+    if (kept.size() == name.size() && kept[0] == name[0] && kept == name) return static_cast<int>(i);
+  }
   return -1;
 }
 
@@ -135,9 +140,70 @@ Guard::Guard(MemoryBudget& budget, const GuardLimits& limits, ByteSink& parser)
 bool Guard::ok() const { return reservation_.ok() && offsets_.ok(); }
 
 void Guard::write(const char* data, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) {
+  std::size_t i = 0;
+  while (i < size) {
+    i += skip_ahead(data + i, size - i);
+    if (i == size) break;
     step(data[i]);
     ++in_pos_;
+    ++i;
+  }
+}
+
+// Bulk paths for the states where most bytes go: plain text, dropped script
+// bodies and comments, attribute values. Each consumes only bytes whose
+// per-byte processing would be trivial, and leaves the state exactly as
+// step() would have, so the output is the same byte for byte.
+std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
+  constexpr std::size_t kExactTail = 64;  // the entity state depends on the last 33 bytes only
+  switch (state_) {
+    case State::Data: {
+      if (text_run_ >= limits_.max_text_run) return 0;
+      const void* lt = std::memchr(data, '<', size);
+      std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
+      run = std::min(run, limits_.max_text_run - text_run_);
+      if (run <= kExactTail) return 0;
+      const std::size_t bulk = run - kExactTail;
+      append_out(data, bulk);
+      in_pos_ += bulk;
+      text_run_ += bulk;
+      entity_length_ = 0;  // re-derived exactly from the tail step() processes next
+      return bulk;
+    }
+    case State::RawText: {
+      const void* lt = std::memchr(data, '<', size);
+      const std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
+      stats_.raw_text_bytes_dropped += run;
+      in_pos_ += run;
+      return run;
+    }
+    case State::Comment:
+    case State::BogusComment: {
+      // Only the three bytes before a '>' can end the comment.
+      const void* gt = std::memchr(data, '>', size);
+      const std::size_t end = gt ? static_cast<std::size_t>(static_cast<const char*>(gt) - data) : size;
+      if (end <= 3) return 0;
+      const std::size_t skip = end - 3;
+      dashes_ = 0;
+      bang_ = false;
+      in_pos_ += skip;
+      return skip;
+    }
+    case State::AttrValueDouble:
+    case State::AttrValueSingle: {
+      if (value_.empty() && !value_truncated_) return 0;  // step() decides the limit first
+      const char quote = state_ == State::AttrValueDouble ? '"' : '\'';
+      const void* q = std::memchr(data, quote, size);
+      const std::size_t run = q ? static_cast<std::size_t>(static_cast<const char*>(q) - data) : size;
+      const std::size_t room = value_limit_ > value_.size() ? value_limit_ - value_.size() : 0;
+      const std::size_t kept = std::min(run, room);
+      value_.append(data, kept);
+      if (run > kept) value_truncated_ = true;
+      in_pos_ += run;
+      return run;
+    }
+    default:
+      return 0;
   }
 }
 
@@ -293,7 +359,8 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
     }
     stack_[depth_++] = key;
   }
-  offsets_.record(out_pos_, token_begin_);
+  // No checkpoint at the tag's start: the delta of the text before it
+  // already maps there exactly; only the end moves the delta.
   append_out("<", 1);
   append_out(name.data(), name.size());
   append_out(tag_.data(), tag_.size());
@@ -343,7 +410,6 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
     return;
   }
   depth_ = match - 1;
-  offsets_.record(out_pos_, token_begin_);
   append_out("</", 2);
   append_out(name.data(), name.size());
   append_out(">", 1);

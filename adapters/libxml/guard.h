@@ -49,7 +49,7 @@ struct GuardLimits {
   std::size_t max_attr_value = 1024;  // bytes kept of one attribute value
   std::size_t max_tag_bytes = 2048;   // bytes of one canonical tag
   std::size_t max_depth = 256;        // open elements
-  std::size_t flush_bytes = 1024;     // output gathered before the parser runs
+  std::size_t flush_bytes = 4096;     // output gathered before the parser runs
 };
 
 struct GuardStats {
@@ -82,6 +82,7 @@ class Guard final : public ByteSink {
     MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
   };
 
+  std::size_t skip_ahead(const char* data, std::size_t size);
   void step(char c);
   void data_char(char c);
   void begin_tag(bool end_tag);
