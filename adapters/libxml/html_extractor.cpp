@@ -25,8 +25,12 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
   Impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm, ContentSink& sink);
 
   // SourceMapper: parser position -> guard input -> decoder input (original).
+  // Where an offset map had to skip checkpoints (many edits ahead of the
+  // parser) the mapping is approximate and can overshoot; it never lies past
+  // the input the decoder has read.
   std::uint64_t to_source(std::uint64_t parser_position) override {
-    return decoder->offsets().map(guard->offsets().map(parser_position));
+    const std::uint64_t mapped = decoder->offsets().map(guard->offsets().map(parser_position));
+    return std::min<std::uint64_t>(mapped, decoder->bytes_in());
   }
   // ByteSink between guard and parser: parses one chunk, then feeds the
   // parser's depth back to the guard and checks the budget.
