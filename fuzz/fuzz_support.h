@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// Shared by the libFuzzer harnesses: a recording sink, the invariants every
+// extraction must keep whatever the input, and a loud failure that libFuzzer
+// records as a crash (abort() after a message on stderr).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/content_sink.h"
+#include "engine/status.h"
+
+namespace winnow::fuzz {
+
+[[noreturn]] inline void fail(const char* what, const std::string& detail = {}) {
+  std::fprintf(stderr, "\nwinnow fuzz invariant broken: %s\n%s\n", what, detail.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+#define WINNOW_FUZZ_CHECK(condition, detail)                            \
+  do {                                                                  \
+    if (!(condition)) ::winnow::fuzz::fail(#condition, (detail));      \
+  } while (0)
+
+class RecordingSink final : public ContentSink {
+ public:
+  void on_text(std::string_view text) override {
+    if (text.empty()) fail("on_text with empty text");
+    text_.append(text.data(), text.size());
+    line_open_ = true;
+  }
+  void on_block_end() override {
+    // The writer never ends an empty line.
+    if (!line_open_) fail("on_block_end without text in the block");
+    text_.push_back('\n');
+    line_open_ = false;
+  }
+  void on_span(SourceSpan span) override { spans_.push_back(span); }
+
+  const std::string& text() const { return text_; }
+  const std::vector<SourceSpan>& spans() const { return spans_; }
+  bool line_open() const { return line_open_; }
+
+ private:
+  std::string text_;
+  std::vector<SourceSpan> spans_;
+  bool line_open_ = false;
+};
+
+// Strict UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF).
+inline bool valid_utf8(std::string_view s, std::size_t* bad_at = nullptr) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (b < 0x80) n = 0;
+    else if (b >= 0xC2 && b <= 0xDF) n = 1;
+    else if (b == 0xE0) n = 2, lo = 0xA0;
+    else if (b >= 0xE1 && b <= 0xEC) n = 2;
+    else if (b == 0xED) n = 2, hi = 0x9F;
+    else if (b >= 0xEE && b <= 0xEF) n = 2;
+    else if (b == 0xF0) n = 3, lo = 0x90;
+    else if (b >= 0xF1 && b <= 0xF3) n = 3;
+    else if (b == 0xF4) n = 3, hi = 0x8F;
+    else {
+      if (bad_at) *bad_at = i;
+      return false;
+    }
+    if (n > 0 && i + n >= s.size()) {  // truncated sequence
+      if (bad_at) *bad_at = i;
+      return false;
+    }
+    for (std::size_t k = 1; k <= n; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if (c < (k == 1 ? lo : 0x80) || c > (k == 1 ? hi : 0xBF)) {
+        if (bad_at) *bad_at = i;
+        return false;
+      }
+    }
+    i += n + 1;
+  }
+  return true;
+}
+
+inline std::string hex_prefix(std::string_view s, std::size_t limit = 64) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < limit; ++i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    out += digits[b >> 4];
+    out += digits[b & 15];
+    out += ' ';
+  }
+  return out;
+}
+
+// The output of any extraction: valid UTF-8 lines, no empty line, no
+// control characters but '\n' (the decoder turns C0 controls into spaces and
+// the tokenizer splits words at whitespace), no ' ' at a line's edges, no
+// doubled ' '.
+inline void check_text(const std::string& text) {
+  std::size_t bad = 0;
+  if (!valid_utf8(text, &bad)) fail("output is not valid UTF-8", "at byte " + std::to_string(bad) + ": " + hex_prefix(std::string_view(text).substr(bad)));
+  if (!text.empty() && text.back() != '\n') fail("output does not end with a line end");
+  std::size_t line_begin = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      if (i == line_begin) fail("empty output line", "at byte " + std::to_string(i));
+      if (text[i - 1] == ' ') fail("output line ends with a space", "at byte " + std::to_string(i));
+      line_begin = i + 1;
+    } else if (c < 0x20) {
+      fail("control character in the output", "byte " + std::to_string(c) + " at " + std::to_string(i));
+    } else if (c == ' ' && (i == line_begin || text[i - 1] == ' ')) {
+      fail("leading or doubled space in the output", "at byte " + std::to_string(i));
+    }
+  }
+}
+
+// Spans: non-empty, inside the input, in document order, not overlapping.
+inline void check_spans(const std::vector<SourceSpan>& spans, std::uint64_t input_size) {
+  std::uint64_t previous_end = 0;
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    const SourceSpan& s = spans[i];
+    const std::string where = "span " + std::to_string(i) + " = [" + std::to_string(s.begin) + ", " +
+                              std::to_string(s.end) + "), input " + std::to_string(input_size) +
+                              ", previous end " + std::to_string(previous_end);
+    if (s.begin >= s.end) fail("empty or reversed span", where);
+    if (s.end > input_size) fail("span past the end of the input", where);
+    if (s.begin < previous_end) fail("spans out of order or overlapping", where);
+    previous_end = s.end;
+  }
+}
+
+// What feed() may return to a caller that feeds a document once, in order,
+// and ends it with is_final: never InvalidArgument, AlreadyFinished, and
+// never ParserError (the guard must keep libxml2 from failing).
+inline void check_feed_status(Status status) {
+  switch (status) {
+    case Status::Ok:
+    case Status::BudgetExceeded:
+    case Status::NestingFlattened:
+      return;
+    default:
+      fail("unexpected status from feed()", status_string(status));
+  }
+}
+
+}  // namespace winnow::fuzz
