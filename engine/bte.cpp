@@ -38,6 +38,7 @@ void Bte::on_token(const Token& token, std::string_view text, const TokenStream&
     best_is_current_prefix_ = true;
     best_prefix_size_ = current_text_.size();
     best_words_ = current_words_;
+    best_net_text_ = candidate_writer_.net_text_length();
     best_span_ = SourceSpan{current_begin_, token.source_end};
   }
 }
@@ -47,7 +48,7 @@ void Bte::finish(ContentWriter& out) {
   std::string_view best = best_is_current_prefix_
                               ? current_text_.view().substr(0, best_prefix_size_)
                               : best_text_.view();
-  out.write_rendered(best, best_span_, best_words_);
+  out.write_rendered(best, best_span_, best_words_, best_net_text_);
 }
 
 std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget) { return std::make_unique<Bte>(budget); }

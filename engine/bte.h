@@ -50,6 +50,7 @@ class Bte final : public Algorithm {
     explicit CandidateSink(Bte& owner) : owner_(owner) {}
     void on_text(std::string_view text) override { owner_.current_text_.append(text); }
     void on_block_end() override { owner_.current_text_.append("\n"); }
+    void on_heading(int level) override { owner_.current_text_.append(ContentWriter::heading_marker(level)); }
    private:
     Bte& owner_;
   };
@@ -69,6 +70,7 @@ class Bte final : public Algorithm {
   SourceSpan best_span_;
   std::uint64_t current_words_ = 0;
   std::uint64_t best_words_ = 0;
+  std::uint64_t best_net_text_ = 0;
 };
 
 std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget);

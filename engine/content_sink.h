@@ -15,6 +15,10 @@ struct SourceSpan {
   std::uint64_t end = 0;
 };
 
+// The page-level verdict of seed 004: an overview page (entry points,
+// teaser lists) delivers little text that is not link text.
+enum class PageVerdict : std::uint8_t { Article, Overview };
+
 class ContentSink {
  public:
   virtual ~ContentSink() = default;
@@ -24,6 +28,11 @@ class ContentSink {
   virtual void on_block_end() = 0;
   // A maximal run of consecutive content tokens covers these input bytes.
   virtual void on_span(SourceSpan) {}
+  // The block about to start is a heading of this level (1..6).
+  virtual void on_heading(int /*level*/) {}
+  // Once, at the end: the verdict and the net text length it was based on
+  // (characters of delivered content outside links).
+  virtual void on_verdict(PageVerdict /*verdict*/, std::uint64_t /*net_text_length*/) {}
 };
 
 }  // namespace winnow

@@ -3,16 +3,33 @@
 
 namespace winnow {
 
+namespace {
+
+std::uint64_t count_characters(std::string_view utf8) {
+  std::uint64_t n = 0;
+  for (char c : utf8) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+std::string_view ContentWriter::heading_marker(int level) {
+  static const char kMarkers[] = "\x01" "0\x01" "1\x01" "2\x01" "3\x01" "4\x01" "5\x01" "6";
+  return std::string_view(kMarkers + 2 * (level < 0 || level > 6 ? 0 : level), 2);
+}
+
 void ContentWriter::write_word(const Token& word, std::string_view text) {
   if (line_open_ && word.block != block_) {
     sink_->on_block_end();
     line_open_ = false;
   }
+  if (!line_open_ && word.heading_level) sink_->on_heading(word.heading_level);
   if (line_open_ && !word.has(kTokenGlued)) sink_->on_text(" ");
   sink_->on_text(text);
   line_open_ = true;
   block_ = word.block;
   ++words_written_;
+  if (!word.has(kTokenInAnchor)) net_text_length_ += count_characters(text) + (word.has(kTokenGlued) ? 0 : 1);
 
   if (span_open_ && word.word_index == last_word_index_ + 1) {
     span_.end = word.source_end;
@@ -24,12 +41,18 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   last_word_index_ = word.word_index;
 }
 
-void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words) {
+void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
+                                   std::uint64_t net_text_length) {
   finish();
   words_written_ += words;
+  net_text_length_ += net_text_length;
   while (!rendered.empty()) {
     const std::size_t newline = rendered.find('\n');
-    const std::string_view line = rendered.substr(0, newline);
+    std::string_view line = rendered.substr(0, newline);
+    if (line.size() >= 2 && line[0] == '\x01') {
+      sink_->on_heading(line[1] - '0');
+      line.remove_prefix(2);
+    }
     if (!line.empty()) {
       sink_->on_text(line);
       sink_->on_block_end();

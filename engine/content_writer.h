@@ -17,13 +17,20 @@ class ContentWriter {
   explicit ContentWriter(ContentSink& sink) : sink_(&sink) {}
 
   void write_word(const Token& word, std::string_view text);
-  // Writes text already rendered by another ContentWriter (lines separated by
-  // '\n') holding `words` words, followed by its spans' union as one span.
-  void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words);
+  // Writes text already rendered by another ContentWriter into a buffer
+  // (lines separated by '\n', heading lines marked as that writer's sink saw
+  // them with heading_marker()), followed by its spans' union as one span.
+  void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
+                      std::uint64_t net_text_length);
+  // Two bytes that mark a heading line in rendered text: U+0001 cannot occur
+  // in content (the decoder turns control characters into spaces).
+  static std::string_view heading_marker(int level);
   // Closes the open line and span; the writer can be reused afterwards.
   void finish();
 
   std::uint64_t words_written() const { return words_written_; }
+  // Characters of written words outside links: seed 004's net text length.
+  std::uint64_t net_text_length() const { return net_text_length_; }
 
  private:
   ContentSink* sink_;
@@ -33,6 +40,7 @@ class ContentWriter {
   SourceSpan span_;
   std::uint64_t last_word_index_ = 0;
   std::uint64_t words_written_ = 0;
+  std::uint64_t net_text_length_ = 0;
 };
 
 }  // namespace winnow

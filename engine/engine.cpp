@@ -4,8 +4,11 @@
 namespace winnow {
 
 Engine::Engine(MemoryBudget& budget, const AlgorithmInfo& algorithm, ContentSink& sink,
-               std::size_t max_depth)
-    : algorithm_(algorithm.create(budget)), writer_(sink) {
+               std::size_t max_depth, std::size_t overview_threshold)
+    : sink_(sink),
+      overview_threshold_(overview_threshold),
+      algorithm_(algorithm.create(budget)),
+      writer_(sink) {
   if (!algorithm_) {
     status_ = Status::BudgetTooSmall;
     return;
@@ -41,6 +44,8 @@ void Engine::on_end_of_tokens() {
   finished_ = true;
   algorithm_->finish(writer_);
   writer_.finish();
+  const std::uint64_t net = writer_.net_text_length();
+  sink_.on_verdict(net >= overview_threshold_ ? PageVerdict::Article : PageVerdict::Overview, net);
 }
 
 }  // namespace winnow

@@ -23,8 +23,13 @@ namespace winnow {
 
 class Engine final : public EventHandler, private TokenConsumer {
  public:
+  // Below this net text length (characters outside links, seed 004) the page
+  // is an overview. Seed 004 gives no figure; 500 characters is a short
+  // news item, more than a teaser list's unlinked text.
+  static constexpr std::size_t kDefaultOverviewThreshold = 500;
+
   Engine(MemoryBudget& budget, const AlgorithmInfo& algorithm, ContentSink& sink,
-         std::size_t max_depth);
+         std::size_t max_depth, std::size_t overview_threshold = kDefaultOverviewThreshold);
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
@@ -41,6 +46,8 @@ class Engine final : public EventHandler, private TokenConsumer {
   bool finished() const { return finished_; }
   std::uint64_t token_count() const { return tokenizer_ ? tokenizer_->token_count() : 0; }
   std::uint64_t words_written() const { return writer_.words_written(); }
+  std::uint64_t net_text_length() const { return writer_.net_text_length(); }
+  bool overview() const { return finished_ && writer_.net_text_length() < overview_threshold_; }
   std::uint64_t flattened_elements() const {
     return tokenizer_ ? tokenizer_->flattened_elements() : 0;
   }
@@ -49,6 +56,8 @@ class Engine final : public EventHandler, private TokenConsumer {
   void on_token(const Token& token, std::string_view text) override;
   void on_end_of_tokens() override;
 
+  ContentSink& sink_;
+  std::size_t overview_threshold_;
   std::unique_ptr<Algorithm> algorithm_;
   std::optional<TokenStream> stream_;
   ContentWriter writer_;

@@ -17,6 +17,9 @@ struct ExtractorConfig {
   std::string encoding;
   // Elements nested deeper than this are flattened by the guard. Default: 256.
   std::size_t max_depth = 256;
+  // A page whose delivered content has fewer characters outside links than
+  // this is an overview page (seed 004's net text length). Default: 500.
+  std::size_t overview_threshold = 500;
 };
 
 struct ExtractorStats {
@@ -26,6 +29,8 @@ struct ExtractorStats {
   std::size_t peak_memory = 0;      // peak bytes charged to the budget
   std::size_t memory_budget = 0;
   std::string encoding;             // encoding the decoder settled on
+  std::uint64_t net_text_length = 0;  // characters of content outside links
+  bool overview = false;            // the page verdict (valid once finished)
 };
 
 }  // namespace winnow

@@ -32,6 +32,7 @@ struct Token {
   Tag tag = Tag::unknown;          // tags: the element; words: the innermost element
   TokenKind kind = TokenKind::Word;
   std::uint8_t flags = 0;
+  std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
 
   bool is_word() const { return kind == TokenKind::Word; }
   bool is_tag() const { return kind != TokenKind::Word; }

@@ -103,7 +103,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.
-    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited};
+    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0};
     else ++flattened_open_, ++flattened_total_;
     return;
   }
@@ -117,8 +117,10 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     space_before_ = true;
   }
   emit_tag(TokenKind::StartTag, tag, source, block);
+  const int level = heading_level(tag);
+  const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
   if (depth_ < max_depth_) {
-    stack_[depth_++] = OpenElement{tag, flags};
+    stack_[depth_++] = OpenElement{tag, flags, heading};
   } else {
     ++flattened_open_;
     ++flattened_total_;
@@ -215,6 +217,7 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
                                           ((context & kAnchor) ? kTokenInAnchor : 0) |
                                           ((context & kHeading) ? kTokenInHeading : 0) |
                                           (cjk ? kTokenCjk : 0));
+  token.heading_level = context_heading();
   space_before_ = false;
   const Token& stored = stream_.push(token, text);
   consumer_.on_token(stored, text);

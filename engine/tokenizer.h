@@ -57,10 +57,12 @@ class Tokenizer final : public EventHandler {
   };
   struct OpenElement {
     Tag tag;
-    std::uint8_t flags;  // ElementFlag, inherited from the parent
+    std::uint8_t flags;    // ElementFlag, inherited from the parent
+    std::uint8_t heading;  // level of the innermost enclosing heading, or 0
   };
 
   std::uint8_t context_flags() const { return depth_ ? stack_[depth_ - 1].flags : 0; }
+  std::uint8_t context_heading() const { return depth_ ? stack_[depth_ - 1].heading : 0; }
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary);
   void flush_word();

@@ -91,7 +91,8 @@ class StdoutSink final : public winnow::ContentSink {
   void on_text(std::string_view text) override {
     if (format_ == Format::Spans) return;
     if (format_ == Format::Json) {
-      if (!in_block_) std::fputs("{\"type\":\"block\",\"text\":\"", stdout);
+      if (!in_block_ && heading_) std::printf("{\"type\":\"block\",\"heading\":%d,\"text\":\"", heading_);
+      else if (!in_block_) std::fputs("{\"type\":\"block\",\"text\":\"", stdout);
       write_json_string(text);
     } else {
       std::fwrite(text.data(), 1, text.size(), stdout);
@@ -102,7 +103,9 @@ class StdoutSink final : public winnow::ContentSink {
     if (format_ == Format::Spans) return;
     std::fputs(format_ == Format::Json ? "\"}\n" : "\n", stdout);
     in_block_ = false;
+    heading_ = 0;
   }
+  void on_heading(int level) override { heading_ = level; }
   void on_span(winnow::SourceSpan span) override {
     if (format_ == Format::Spans) {
       std::printf("%llu\t%llu\n", static_cast<unsigned long long>(span.begin),
@@ -131,6 +134,7 @@ class StdoutSink final : public winnow::ContentSink {
 
   Format format_;
   bool in_block_ = false;
+  int heading_ = 0;
 };
 
 void list_algorithms() {
@@ -234,11 +238,13 @@ int open_input(const std::string& path) {
 void write_summary(const winnow::HtmlExtractor& extractor, Status status) {
   const winnow::ExtractorStats& s = extractor.stats();
   std::printf(
-      "{\"type\":\"end\",\"status\":\"%s\",\"encoding\":\"%s\",\"bytes_in\":%llu,\"tokens\":%llu,"
+      "{\"type\":\"end\",\"status\":\"%s\",\"verdict\":\"%s\",\"net_text_length\":%llu,"
+      "\"encoding\":\"%s\",\"bytes_in\":%llu,\"tokens\":%llu,"
       "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu}\n",
       status == Status::Ok ? "ok" : status == Status::BudgetExceeded ? "budget_exceeded"
                                   : status == Status::NestingFlattened ? "nesting_flattened"
                                   : "error",
+      s.overview ? "overview" : "article", static_cast<unsigned long long>(s.net_text_length),
       s.encoding.c_str(), static_cast<unsigned long long>(s.bytes_in),
       static_cast<unsigned long long>(s.tokens), static_cast<unsigned long long>(s.words_out),
       s.peak_memory, s.memory_budget);

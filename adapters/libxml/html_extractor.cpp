@@ -62,7 +62,7 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, const AlgorithmInfo*
   }
   install_libxml_allocator();
   LibxmlScope scope(budget);
-  engine.emplace(budget, *algorithm, sink, config.max_depth + kImpliedElements);
+  engine.emplace(budget, *algorithm, sink, config.max_depth + kImpliedElements, config.overview_threshold);
   parser.emplace(*engine, *this);
   GuardLimits limits;
   limits.max_depth = config.max_depth;
@@ -115,6 +115,8 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
     status = Status::NestingFlattened;
   stats.tokens = engine->token_count();
   stats.words_out = engine->words_written();
+  stats.net_text_length = engine->net_text_length();
+  stats.overview = engine->overview();
   stats.peak_memory = budget.peak();
   stats.encoding = decoder->encoding();
   return status;

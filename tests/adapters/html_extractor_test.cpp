@@ -56,6 +56,18 @@ TEST(HtmlExtractor, SpansPointAtTheContentInTheInput) {
   EXPECT_EQ(html.compare(bte.spans[0].begin, 6, "Rivers"), 0) << html.substr(bte.spans[0].begin, 30);
 }
 
+TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
+  const test::RunResult article = test::run_pipeline(test::read_fixture("article.html"), config_for("plain"), 7);
+  EXPECT_EQ(article.headings, "1233") << "h1 headline, h2 section, h3 comments, h3 most read";
+  EXPECT_EQ(article.verdict, PageVerdict::Article);
+  EXPECT_GT(article.net_text_length, 500u);
+  const test::RunResult bte = test::run_pipeline(test::read_fixture("article.html"), config_for("bte"), 7);
+  EXPECT_EQ(bte.headings, "12") << "BTE replays its buffered headings";
+  const test::RunResult listing = test::run_pipeline(test::read_fixture("listing.html"), config_for("plain"), 7);
+  EXPECT_EQ(listing.verdict, PageVerdict::Overview) << listing.net_text_length;
+  EXPECT_LT(listing.net_text_length, 500u);
+}
+
 TEST(HtmlExtractor, DecodesLegacyEncodingsAndSurvivesLyingDeclarations) {
   const test::RunResult ru = test::run_pipeline(test::read_fixture("legacy_cp1251.html"), config_for("plain"), 5);
   EXPECT_EQ(ru.stats.encoding, "WINDOWS-1251");

@@ -117,7 +117,8 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   ASSERT_EQ(json.exit_code, 0);
   EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
   EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
-  EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"encoding\":\"UTF-8\""), std::string::npos);
+  EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"verdict\":\"article\","), std::string::npos);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
 }
 
 TEST(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {

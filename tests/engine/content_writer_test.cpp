@@ -48,12 +48,29 @@ TEST(ContentWriter, SpansCoverRunsOfConsecutiveWords) {
 TEST(ContentWriter, RenderedTextBecomesBlocksAndOneSpan) {
   test::RecordingSink sink;
   ContentWriter writer(sink);
-  writer.write_rendered("first line\nsecond line", SourceSpan{5, 50}, 4);
+  writer.write_rendered("first line\n\x01" "2second line", SourceSpan{5, 50}, 4, 20);
   writer.finish();
   EXPECT_EQ(sink.text(), "first line\nsecond line\n");
   ASSERT_EQ(sink.spans().size(), 1u);
   EXPECT_EQ(sink.spans()[0].end, 50u);
   EXPECT_EQ(writer.words_written(), 4u);
+  EXPECT_EQ(writer.net_text_length(), 20u);
+  EXPECT_EQ(sink.headings(), "2");
+}
+
+TEST(ContentWriter, ReportsHeadingsAndCountsNetTextOutsideLinks) {
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  Token heading = word(0, 1, false, 0);
+  heading.heading_level = 3;
+  writer.write_word(heading, "Title");
+  Token link = word(1, 2, false, 10);
+  link.flags |= kTokenInAnchor;
+  writer.write_word(link, "link");
+  writer.write_word(word(2, 2, false, 20), "text");
+  writer.finish();
+  EXPECT_EQ(sink.headings(), "3");
+  EXPECT_EQ(writer.net_text_length(), 6u + 5u) << "' Title' and ' text' count, the link does not";
 }
 
 }  // namespace

@@ -61,6 +61,9 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
   }
   result.text = sink.text();
   result.spans = sink.spans();
+  result.headings = sink.headings();
+  result.verdict = sink.verdict();
+  result.net_text_length = sink.net_text_length();
   return result;
 }
 

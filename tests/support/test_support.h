@@ -27,8 +27,18 @@ class RecordingSink final : public ContentSink {
     ++blocks_;
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
+  void on_heading(int level) override { headings_ += static_cast<char>('0' + level); }
+  void on_verdict(PageVerdict verdict, std::uint64_t net) override {
+    verdict_ = verdict;
+    net_text_length_ = net;
+    ++verdicts_;
+  }
 
   const std::string& text() const { return text_; }
+  const std::string& headings() const { return headings_; }  // one digit per heading block
+  PageVerdict verdict() const { return verdict_; }
+  std::uint64_t net_text_length() const { return net_text_length_; }
+  int verdicts() const { return verdicts_; }
   const std::vector<SourceSpan>& spans() const { return spans_; }
   std::size_t blocks() const { return blocks_; }
 
@@ -36,10 +46,17 @@ class RecordingSink final : public ContentSink {
   std::string text_;
   std::vector<SourceSpan> spans_;
   std::size_t blocks_ = 0;
+  std::string headings_;
+  PageVerdict verdict_ = PageVerdict::Article;
+  std::uint64_t net_text_length_ = 0;
+  int verdicts_ = 0;
 };
 
 struct RunResult {
   std::string text;
+  std::string headings;
+  PageVerdict verdict = PageVerdict::Article;
+  std::uint64_t net_text_length = 0;
   std::vector<SourceSpan> spans;
   Status status = Status::Ok;
   ExtractorStats stats;

@@ -18,7 +18,7 @@ class TokenDump final : public Algorithm {
                        "\t" + std::to_string(t.block) + "\t" + std::to_string(t.flags) + "\t" +
                        std::to_string(t.word_index) + "\t" + std::to_string(t.source_begin) + "\t" +
                        std::to_string(t.source_end) + "\t" + std::to_string(t.depth) + "\t" + std::string(text);
-    out.write_rendered(line, SourceSpan{}, 0);
+    out.write_rendered(line, SourceSpan{}, 0, 0);
   }
   void finish(ContentWriter&) override {}
 };
