@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * winnow: streaming main-content extraction from HTML in bounded memory.
+ * The C API, usable from C99.
+ *
+ * Shaped like expat: create an extractor, feed it the document in pieces of
+ * any size (winnow_feed(ex, buf, len, is_final)), receive content through
+ * callbacks as soon as it is decided, free it. The same bytes split any way
+ * give the same callbacks with the same arguments.
+ *
+ *   winnow_config config;
+ *   winnow_config_init(&config);
+ *   config.callbacks.block_text = on_text;
+ *   config.callbacks.block_end = on_block_end;
+ *   config.user_data = &my_state;
+ *   winnow_extractor* ex = winnow_create(&config, NULL);
+ *   while ((n = read(fd, buf, sizeof buf)) > 0) winnow_feed(ex, buf, (size_t)n, 0);
+ *   winnow_status status = winnow_feed(ex, NULL, 0, 1);
+ *   winnow_free(ex);
+ *
+ * Threads: an extractor belongs to one thread at a time; extractors in
+ * different threads are independent (each charges its own memory budget,
+ * libxml2's allocations included). No function keeps global state beyond
+ * libxml2's one-time initialisation, done by the first winnow_create().
+ * No C++ exception crosses this interface.
+ */
+#ifndef WINNOW_H
+#define WINNOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WINNOW_VERSION_MAJOR 0
+#define WINNOW_VERSION_MINOR 1
+#define WINNOW_VERSION_PATCH 0
+/* Added in 0.1: everything below. */
+
+#if defined(_WIN32)
+#define WINNOW_API
+#else
+#define WINNOW_API __attribute__((visibility("default")))
+#endif
+
+typedef enum winnow_status {
+  WINNOW_STATUS_OK = 0,
+  /* The memory budget was reached: everything decided so far was delivered,
+     the rest of the input is not examined. */
+  WINNOW_STATUS_BUDGET_EXCEEDED = 1,
+  /* The budget cannot hold the extractor's fixed state (about 44 KiB). */
+  WINNOW_STATUS_BUDGET_TOO_SMALL = 2,
+  /* Elements nested deeper than max_depth were flattened (text kept). Not an
+     error: reported by the final winnow_feed(). */
+  WINNOW_STATUS_NESTING_FLATTENED = 3,
+  /* winnow_feed() after the final piece. */
+  WINNOW_STATUS_ALREADY_FINISHED = 4,
+  /* A null pointer, an unknown algorithm, a zero max_depth. */
+  WINNOW_STATUS_INVALID_ARGUMENT = 5,
+  /* libxml2 stopped parsing (the input guard should prevent it). */
+  WINNOW_STATUS_PARSER_ERROR = 6,
+  /* The system allocator failed. */
+  WINNOW_STATUS_OUT_OF_MEMORY = 7
+} winnow_status;
+
+typedef enum winnow_verdict {
+  WINNOW_VERDICT_ARTICLE = 0,
+  WINNOW_VERDICT_OVERVIEW = 1
+} winnow_verdict;
+
+/* Content events, in document order, each with the config's user_data.
+   Pointers passed to them are valid only during the call. Any may be NULL. */
+typedef struct winnow_callbacks {
+  /* A piece of the current block's text (UTF-8, not NUL-terminated). */
+  void (*block_text)(void* user_data, const char* text, size_t length);
+  /* The current block ended. */
+  void (*block_end)(void* user_data);
+  /* The block about to start is a heading of this level (1..6). */
+  void (*heading)(void* user_data, int level);
+  /* Bytes [begin, end) of the input hold content just delivered. */
+  void (*span)(void* user_data, uint64_t begin, uint64_t end);
+  /* Once, when the document ends: article or overview page, and the
+     characters of delivered content outside links it was decided on. */
+  void (*verdict)(void* user_data, winnow_verdict verdict, uint64_t net_text_length);
+} winnow_callbacks;
+
+typedef struct winnow_config {
+  /* Algorithm name, see winnow_algorithm_name(). Default: "bte". */
+  const char* algorithm;
+  /* Bytes for engine, input guard and libxml2 together. Default: 262144. */
+  size_t memory_budget;
+  /* Character encoding overriding the document's; NULL: sniff. Default: NULL. */
+  const char* encoding;
+  /* Deeper elements are flattened. Default: 256. */
+  size_t max_depth;
+  /* Net text length below which the page is an overview. Default: 500. */
+  size_t overview_threshold;
+  winnow_callbacks callbacks;
+  void* user_data;
+} winnow_config;
+
+typedef struct winnow_stats {
+  uint64_t bytes_in;        /* input bytes accepted */
+  uint64_t tokens;          /* tag and word tokens */
+  uint64_t words_out;       /* words delivered as content */
+  uint64_t net_text_length; /* characters of content outside links */
+  size_t peak_memory;       /* peak bytes charged to the budget, libxml2 included */
+  size_t memory_budget;
+  winnow_status status;
+  int overview;             /* the verdict, once the document ended */
+  uint64_t spans_merged;    /* spans coalesced because winnow_spans() was not called */
+} winnow_stats;
+
+typedef struct winnow_span {
+  uint64_t begin;
+  uint64_t end;
+} winnow_span;
+
+typedef struct winnow_extractor winnow_extractor;
+
+/* Fills config with the defaults above. */
+WINNOW_API void winnow_config_init(winnow_config* config);
+
+/* Creates an extractor; NULL only when config is NULL or memory for the
+   extractor object itself is lacking. Otherwise check *status (if status is
+   not NULL) or winnow_get_status(): an unknown algorithm or a budget too
+   small gives an extractor whose every feed returns that status. */
+WINNOW_API winnow_extractor* winnow_create(const winnow_config* config, winnow_status* status);
+
+/* Feeds the next length bytes; is_final != 0 marks the last piece (which
+   may be empty). Returns the sticky status. data may be NULL if length is 0. */
+WINNOW_API winnow_status winnow_feed(winnow_extractor* extractor, const char* data, size_t length,
+                                     int is_final);
+
+WINNOW_API void winnow_free(winnow_extractor* extractor);
+
+WINNOW_API winnow_status winnow_get_status(const winnow_extractor* extractor);
+WINNOW_API void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats);
+
+/* Copies up to capacity spans decided since the last call into out and
+   returns how many. Up to 64 are kept between calls; past that, the newest is
+   merged into the last kept one (coverage kept, counted in spans_merged). */
+WINNOW_API size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity);
+
+/* A short English description of a status; never NULL. */
+WINNOW_API const char* winnow_status_string(winnow_status status);
+
+/* "0.1.0": the library's version, which may differ from the header's. */
+WINNOW_API const char* winnow_version(void);
+
+/* The algorithms, for menus and --list-algos: index 0 .. count-1. */
+WINNOW_API size_t winnow_algorithm_count(void);
+WINNOW_API const char* winnow_algorithm_name(size_t index);
+WINNOW_API const char* winnow_algorithm_summary(size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WINNOW_H */

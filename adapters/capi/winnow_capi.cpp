@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// The C API over HtmlExtractor: callbacks instead of a ContentSink, statuses
+// instead of exceptions, a bounded span queue for callers that pull.
+#include "adapters/capi/winnow.h"
+
+#include <new>
+#include <string>
+
+#include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm_registry.h"
+
+#ifndef WINNOW_VERSION_STRING
+#define WINNOW_VERSION_STRING "0.0.0"
+#endif
+
+namespace {
+
+constexpr std::size_t kQueuedSpans = 64;
+
+winnow_status to_c(winnow::Status status) {
+  switch (status) {
+    case winnow::Status::Ok: return WINNOW_STATUS_OK;
+    case winnow::Status::BudgetExceeded: return WINNOW_STATUS_BUDGET_EXCEEDED;
+    case winnow::Status::BudgetTooSmall: return WINNOW_STATUS_BUDGET_TOO_SMALL;
+    case winnow::Status::NestingFlattened: return WINNOW_STATUS_NESTING_FLATTENED;
+    case winnow::Status::AlreadyFinished: return WINNOW_STATUS_ALREADY_FINISHED;
+    case winnow::Status::InvalidArgument: return WINNOW_STATUS_INVALID_ARGUMENT;
+    case winnow::Status::ParserError: return WINNOW_STATUS_PARSER_ERROR;
+  }
+  return WINNOW_STATUS_PARSER_ERROR;
+}
+
+class CallbackSink final : public winnow::ContentSink {
+ public:
+  CallbackSink(const winnow_callbacks& callbacks, void* user_data)
+      : callbacks_(callbacks), user_data_(user_data) {}
+
+  void on_text(std::string_view text) override {
+    if (callbacks_.block_text) callbacks_.block_text(user_data_, text.data(), text.size());
+  }
+  void on_block_end() override {
+    if (callbacks_.block_end) callbacks_.block_end(user_data_);
+  }
+  void on_heading(int level) override {
+    if (callbacks_.heading) callbacks_.heading(user_data_, level);
+  }
+  void on_span(winnow::SourceSpan span) override {
+    if (callbacks_.span) callbacks_.span(user_data_, span.begin, span.end);
+    if (queued_ < kQueuedSpans) {
+      queue_[queued_++] = winnow_span{span.begin, span.end};
+    } else {
+      queue_[kQueuedSpans - 1].end = span.end;
+      ++merged_;
+    }
+  }
+  void on_verdict(winnow::PageVerdict verdict, std::uint64_t net) override {
+    if (callbacks_.verdict)
+      callbacks_.verdict(user_data_,
+                         verdict == winnow::PageVerdict::Overview ? WINNOW_VERDICT_OVERVIEW : WINNOW_VERDICT_ARTICLE,
+                         net);
+  }
+
+  std::size_t drain(winnow_span* out, std::size_t capacity) {
+    const std::size_t n = capacity < queued_ ? capacity : queued_;
+    for (std::size_t i = 0; i < n; ++i) out[i] = queue_[i];
+    for (std::size_t i = n; i < queued_; ++i) queue_[i - n] = queue_[i];
+    queued_ -= n;
+    return n;
+  }
+  std::uint64_t merged() const { return merged_; }
+
+ private:
+  winnow_callbacks callbacks_;
+  void* user_data_;
+  winnow_span queue_[kQueuedSpans];
+  std::size_t queued_ = 0;
+  std::uint64_t merged_ = 0;
+};
+
+winnow::ExtractorConfig to_cpp(const winnow_config& c) {
+  winnow::ExtractorConfig config;
+  config.algorithm = c.algorithm ? c.algorithm : "";
+  config.memory_budget = c.memory_budget;
+  config.encoding = c.encoding ? c.encoding : "";
+  config.max_depth = c.max_depth;
+  config.overview_threshold = c.overview_threshold;
+  return config;
+}
+
+}  // namespace
+
+struct winnow_extractor {
+  winnow_extractor(const winnow_config& config)
+      : sink(config.callbacks, config.user_data), extractor(to_cpp(config), sink) {}
+  CallbackSink sink;
+  winnow::HtmlExtractor extractor;
+  winnow_status status = WINNOW_STATUS_OK;
+};
+
+extern "C" {
+
+void winnow_config_init(winnow_config* config) {
+  if (config == nullptr) return;
+  *config = winnow_config{};
+  config->algorithm = "bte";
+  config->memory_budget = 256 * 1024;
+  config->encoding = nullptr;
+  config->max_depth = 256;
+  config->overview_threshold = 500;
+}
+
+winnow_extractor* winnow_create(const winnow_config* config, winnow_status* status) {
+  if (config == nullptr) {
+    if (status) *status = WINNOW_STATUS_INVALID_ARGUMENT;
+    return nullptr;
+  }
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    auto* extractor = new (std::nothrow) winnow_extractor(*config);
+    if (extractor == nullptr) {
+      if (status) *status = WINNOW_STATUS_OUT_OF_MEMORY;
+      return nullptr;
+    }
+    extractor->status = to_c(extractor->extractor.status());
+    if (status) *status = extractor->status;
+    return extractor;
+#if defined(__cpp_exceptions)
+  } catch (...) {
+    if (status) *status = WINNOW_STATUS_OUT_OF_MEMORY;
+    return nullptr;
+  }
+#endif
+}
+
+winnow_status winnow_feed(winnow_extractor* extractor, const char* data, size_t length, int is_final) {
+  if (extractor == nullptr || (data == nullptr && length > 0)) return WINNOW_STATUS_INVALID_ARGUMENT;
+#if defined(__cpp_exceptions)
+  try {
+#endif
+    extractor->status = to_c(extractor->extractor.feed(data, length, is_final != 0));
+#if defined(__cpp_exceptions)
+  } catch (...) {
+    extractor->status = WINNOW_STATUS_OUT_OF_MEMORY;
+  }
+#endif
+  return extractor->status;
+}
+
+void winnow_free(winnow_extractor* extractor) { delete extractor; }
+
+winnow_status winnow_get_status(const winnow_extractor* extractor) {
+  return extractor ? extractor->status : WINNOW_STATUS_INVALID_ARGUMENT;
+}
+
+void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
+  if (stats == nullptr) return;
+  *stats = winnow_stats{};
+  if (extractor == nullptr) {
+    stats->status = WINNOW_STATUS_INVALID_ARGUMENT;
+    return;
+  }
+  const winnow::ExtractorStats& s = extractor->extractor.stats();
+  stats->bytes_in = s.bytes_in;
+  stats->tokens = s.tokens;
+  stats->words_out = s.words_out;
+  stats->net_text_length = s.net_text_length;
+  stats->peak_memory = s.peak_memory;
+  stats->memory_budget = s.memory_budget;
+  stats->status = extractor->status;
+  stats->overview = s.overview ? 1 : 0;
+  stats->spans_merged = extractor->sink.merged();
+}
+
+size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {
+  if (extractor == nullptr || out == nullptr) return 0;
+  return extractor->sink.drain(out, capacity);
+}
+
+const char* winnow_status_string(winnow_status status) {
+  switch (status) {
+    case WINNOW_STATUS_OK: return winnow::status_string(winnow::Status::Ok);
+    case WINNOW_STATUS_BUDGET_EXCEEDED: return winnow::status_string(winnow::Status::BudgetExceeded);
+    case WINNOW_STATUS_BUDGET_TOO_SMALL: return winnow::status_string(winnow::Status::BudgetTooSmall);
+    case WINNOW_STATUS_NESTING_FLATTENED: return winnow::status_string(winnow::Status::NestingFlattened);
+    case WINNOW_STATUS_ALREADY_FINISHED: return winnow::status_string(winnow::Status::AlreadyFinished);
+    case WINNOW_STATUS_INVALID_ARGUMENT: return winnow::status_string(winnow::Status::InvalidArgument);
+    case WINNOW_STATUS_PARSER_ERROR: return winnow::status_string(winnow::Status::ParserError);
+    case WINNOW_STATUS_OUT_OF_MEMORY: return "out of memory";
+  }
+  return "unknown status";
+}
+
+const char* winnow_version(void) { return WINNOW_VERSION_STRING; }
+
+size_t winnow_algorithm_count(void) { return winnow::algorithm_registry().size(); }
+
+const char* winnow_algorithm_name(size_t index) {
+  const auto& registry = winnow::algorithm_registry();
+  return index < registry.size() ? registry[index].name.data() : nullptr;
+}
+
+const char* winnow_algorithm_summary(size_t index) {
+  const auto& registry = winnow::algorithm_registry();
+  return index < registry.size() ? registry[index].summary.data() : nullptr;
+}
+
+}  // extern "C"

@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of winnow.h, written in C99 and compiled as C, one group per part of
+   the header. Prints "N passed, M failed" and exits non-zero on a failure. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "winnow.h"
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(condition)                                                    \
+  do {                                                                      \
+    if (condition) {                                                        \
+      ++passed;                                                             \
+    } else {                                                                \
+      ++failed;                                                             \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #condition); \
+    }                                                                       \
+  } while (0)
+
+typedef struct collected {
+  char text[8192];
+  size_t length;
+  int blocks;
+  char headings[16];
+  int heading_count;
+  winnow_span spans[64];
+  int span_count;
+  int verdicts;
+  winnow_verdict verdict;
+  uint64_t net;
+} collected;
+
+static void on_text(void* user, const char* text, size_t length) {
+  collected* c = (collected*)user;
+  size_t room = sizeof c->text - 1 - c->length; /* keep what fits */
+  if (length > room) length = room;
+  memcpy(c->text + c->length, text, length);
+  c->length += length;
+  c->text[c->length] = '\0';
+}
+static void on_block_end(void* user) {
+  collected* c = (collected*)user;
+  on_text(user, "\n", 1);
+  ++c->blocks;
+}
+static void on_heading(void* user, int level) {
+  collected* c = (collected*)user;
+  if (c->heading_count < 15) c->headings[c->heading_count++] = (char)('0' + level);
+}
+static void on_span(void* user, uint64_t begin, uint64_t end) {
+  collected* c = (collected*)user;
+  if (c->span_count < 64) {
+    c->spans[c->span_count].begin = begin;
+    c->spans[c->span_count].end = end;
+    ++c->span_count;
+  }
+}
+static void on_verdict(void* user, winnow_verdict verdict, uint64_t net) {
+  collected* c = (collected*)user;
+  c->verdict = verdict;
+  c->net = net;
+  ++c->verdicts;
+}
+
+static const char kPage[] =
+    "<html><head><title>T</title><script>var x = '<p>no</p>';</script></head><body>"
+    "<nav><a href='/'>Home</a> <a href='/a'>About</a></nav>"
+    "<h1>A headline</h1>"
+    "<p>The first paragraph of the article has quite a few words in it, enough to be the main text.</p>"
+    "<p>A second paragraph with more words, caf&eacute; and cr&egrave;me, goes on and on for a while.</p>"
+    "<footer><a href='/c'>Contact</a></footer></body></html>";
+
+static winnow_config make_config(const char* algorithm, collected* c) {
+  winnow_config config;
+  winnow_config_init(&config);
+  config.algorithm = algorithm;
+  config.callbacks.block_text = on_text;
+  config.callbacks.block_end = on_block_end;
+  config.callbacks.heading = on_heading;
+  config.callbacks.span = on_span;
+  config.callbacks.verdict = on_verdict;
+  config.user_data = c;
+  return config;
+}
+
+static winnow_status extract(const char* algorithm, const char* html, size_t size, size_t chunk, collected* c) {
+  winnow_config config = make_config(algorithm, c);
+  winnow_status status = WINNOW_STATUS_OK;
+  winnow_extractor* ex = winnow_create(&config, &status);
+  size_t at = 0;
+  if (ex == NULL) return status;
+  while (at < size) {
+    size_t n = size - at < chunk ? size - at : chunk;
+    winnow_feed(ex, html + at, n, 0);
+    at += n;
+  }
+  status = winnow_feed(ex, NULL, 0, 1);
+  winnow_free(ex);
+  return status;
+}
+
+static void test_config_init_sets_documented_defaults(void) {
+  winnow_config config;
+  memset(&config, 0xAB, sizeof config);
+  winnow_config_init(&config);
+  CHECK(strcmp(config.algorithm, "bte") == 0);
+  CHECK(config.memory_budget == 262144);
+  CHECK(config.encoding == NULL);
+  CHECK(config.max_depth == 256);
+  CHECK(config.overview_threshold == 500);
+  CHECK(config.callbacks.block_text == NULL);
+  CHECK(config.user_data == NULL);
+}
+
+static void test_create_reports_bad_arguments(void) {
+  winnow_status status = WINNOW_STATUS_OK;
+  winnow_config config;
+  winnow_extractor* ex;
+  CHECK(winnow_create(NULL, &status) == NULL);
+  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
+  winnow_config_init(&config);
+  config.algorithm = "no-such-algorithm";
+  ex = winnow_create(&config, &status);
+  CHECK(ex != NULL);
+  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
+  CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
+  winnow_free(ex);
+  winnow_config_init(&config);
+  config.memory_budget = 1000;
+  ex = winnow_create(&config, &status);
+  CHECK(status == WINNOW_STATUS_BUDGET_TOO_SMALL);
+  CHECK(winnow_get_status(ex) == WINNOW_STATUS_BUDGET_TOO_SMALL);
+  winnow_free(ex);
+  winnow_free(NULL);
+}
+
+static void test_feed_delivers_blocks_headings_spans_and_verdict(void) {
+  collected c;
+  memset(&c, 0, sizeof c);
+  CHECK(extract("plain", kPage, strlen(kPage), 4096, &c) == WINNOW_STATUS_OK);
+  CHECK(strstr(c.text, "Home About\nA headline\nThe first paragraph") == c.text);
+  CHECK(strstr(c.text, "caf\xC3\xA9 and cr\xC3\xA8me") != NULL);
+  CHECK(strstr(c.text, "no") == NULL || strstr(c.text, "'<p>no") == NULL);
+  CHECK(c.blocks == 5);
+  CHECK(c.heading_count == 1 && c.headings[0] == '1');
+  CHECK(c.span_count >= 1);
+  CHECK(c.verdicts == 1);
+  CHECK(c.verdict == WINNOW_VERDICT_OVERVIEW || c.net > 0);
+}
+
+static void test_output_does_not_depend_on_chunking(void) {
+  static const size_t chunks[] = {1, 2, 3, 7, 64, 100000};
+  collected whole;
+  size_t i;
+  memset(&whole, 0, sizeof whole);
+  extract("bte", kPage, strlen(kPage), 100000, &whole);
+  CHECK(strstr(whole.text, "The first paragraph") != NULL);
+  CHECK(strstr(whole.text, "Contact") == NULL);
+  for (i = 0; i < sizeof chunks / sizeof chunks[0]; ++i) {
+    collected split;
+    memset(&split, 0, sizeof split);
+    extract("bte", kPage, strlen(kPage), chunks[i], &split);
+    CHECK(strcmp(split.text, whole.text) == 0);
+    CHECK(split.span_count == whole.span_count);
+    CHECK(split.span_count > 0 && split.spans[0].begin == whole.spans[0].begin);
+  }
+}
+
+static void test_feed_after_the_end_and_null_data(void) {
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  memset(&c, 0, sizeof c);
+  config = make_config("plain", &c);
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_feed(ex, NULL, 5, 0) == WINNOW_STATUS_INVALID_ARGUMENT);
+  CHECK(winnow_feed(NULL, "x", 1, 0) == WINNOW_STATUS_INVALID_ARGUMENT);
+  CHECK(winnow_feed(ex, "<p>one</p>", 10, 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_feed(ex, "<p>two</p>", 10, 1) == WINNOW_STATUS_ALREADY_FINISHED);
+  CHECK(strcmp(c.text, "one\n") == 0);
+  winnow_free(ex);
+}
+
+static void test_stats_and_pulled_spans(void) {
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_stats stats;
+  winnow_span spans[4];
+  size_t n;
+  memset(&c, 0, sizeof c);
+  config = make_config("plain", &c);
+  config.callbacks.span = NULL; /* pull them instead */
+  ex = winnow_create(&config, NULL);
+  winnow_feed(ex, kPage, strlen(kPage), 1);
+  winnow_get_stats(ex, &stats);
+  CHECK(stats.bytes_in == strlen(kPage));
+  CHECK(stats.tokens > 40);
+  CHECK(stats.words_out > 30);
+  CHECK(stats.peak_memory > 0 && stats.peak_memory <= stats.memory_budget);
+  CHECK(stats.memory_budget == 262144);
+  CHECK(stats.status == WINNOW_STATUS_OK);
+  n = winnow_spans(ex, spans, 4);
+  CHECK(n >= 1);
+  CHECK(spans[0].begin < spans[0].end && spans[0].end <= strlen(kPage));
+  CHECK(memcmp(kPage + spans[0].begin, "Home", 4) == 0);
+  CHECK(winnow_spans(ex, spans, 4) + n >= n); /* drained: no repeats */
+  winnow_free(ex);
+  winnow_get_stats(NULL, &stats);
+  CHECK(stats.status == WINNOW_STATUS_INVALID_ARGUMENT);
+}
+
+static void test_budget_exceeded_keeps_what_was_decided(void) {
+  size_t size = 300000, at = 15, i;
+  char* big = (char*)malloc(size + 32);
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_status status;
+  memcpy(big, "<html><body><p>", 15);
+  for (i = 0; at + 5 < size; ++i, at += 5) memcpy(big + at, "word ", 5);
+  memset(&c, 0, sizeof c);
+  config = make_config("bte", &c);
+  config.memory_budget = 96 * 1024;
+  ex = winnow_create(&config, NULL);
+  status = winnow_feed(ex, big, at, 0);
+  if (status == WINNOW_STATUS_OK) status = winnow_feed(ex, NULL, 0, 1);
+  CHECK(status == WINNOW_STATUS_BUDGET_EXCEEDED);
+  CHECK(winnow_feed(ex, "more", 4, 1) == WINNOW_STATUS_BUDGET_EXCEEDED);
+  CHECK(strncmp(c.text, "word word word", 14) == 0);
+  winnow_free(ex);
+  free(big);
+}
+
+static void test_status_strings_version_and_algorithms(void) {
+  int s;
+  size_t i, count = winnow_algorithm_count();
+  for (s = WINNOW_STATUS_OK; s <= WINNOW_STATUS_OUT_OF_MEMORY; ++s) {
+    const char* text = winnow_status_string((winnow_status)s);
+    CHECK(text != NULL && text[0] != '\0');
+  }
+  CHECK(strcmp(winnow_status_string(WINNOW_STATUS_OK), "ok") == 0);
+  CHECK(winnow_status_string((winnow_status)99) != NULL);
+  CHECK(winnow_version() != NULL && winnow_version()[0] == '0' + WINNOW_VERSION_MAJOR);
+  CHECK(count >= 2);
+  for (i = 0; i < count; ++i) {
+    CHECK(winnow_algorithm_name(i) != NULL && winnow_algorithm_summary(i) != NULL);
+  }
+  CHECK(winnow_algorithm_name(count) == NULL);
+}
+
+typedef struct thread_job {
+  collected c;
+  size_t peak;
+} thread_job;
+
+static void* run_job(void* arg) {
+  thread_job* job = (thread_job*)arg;
+  int round;
+  for (round = 0; round < 25; ++round) {
+    winnow_config config;
+    winnow_extractor* ex;
+    winnow_stats stats;
+    memset(&job->c, 0, sizeof job->c);
+    config = make_config("bte", &job->c);
+    ex = winnow_create(&config, NULL);
+    winnow_feed(ex, kPage, strlen(kPage), 0);
+    winnow_feed(ex, NULL, 0, 1);
+    winnow_get_stats(ex, &stats);
+    job->peak = stats.peak_memory;
+    winnow_free(ex);
+  }
+  return NULL;
+}
+
+static void test_two_threads_have_independent_extractors(void) {
+  thread_job a, b;
+  pthread_t ta, tb;
+  collected alone;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  pthread_create(&ta, NULL, run_job, &a);
+  pthread_create(&tb, NULL, run_job, &b);
+  pthread_join(ta, NULL);
+  pthread_join(tb, NULL);
+  memset(&alone, 0, sizeof alone);
+  extract("bte", kPage, strlen(kPage), 4096, &alone);
+  CHECK(strcmp(a.c.text, alone.text) == 0);
+  CHECK(strcmp(b.c.text, alone.text) == 0);
+  /* Each budget saw its own thread's libxml2 allocations only: a shared
+     budget would show about twice the single-thread peak. */
+  CHECK(a.peak > 0 && a.peak < 100 * 1024);
+  CHECK(b.peak > 0 && b.peak < 100 * 1024);
+}
+
+int main(void) {
+  test_config_init_sets_documented_defaults();
+  test_create_reports_bad_arguments();
+  test_feed_delivers_blocks_headings_spans_and_verdict();
+  test_output_does_not_depend_on_chunking();
+  test_feed_after_the_end_and_null_data();
+  test_stats_and_pulled_spans();
+  test_budget_exceeded_keeps_what_was_decided();
+  test_status_strings_version_and_algorithms();
+  test_two_threads_have_independent_extractors();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
