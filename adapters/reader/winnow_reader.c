@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/* winnow-reader: the main content of the HTML page on stdin, word-wrapped to
+   a small screen's width, headings marked, written as soon as each line is
+   complete. Written against the C API only, as firmware would use it.
+
+   Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES]
+   Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "winnow.h"
+
+#define MAX_COLUMNS 1000
+
+typedef struct screen {
+  int columns;
+  char line[4 * MAX_COLUMNS + 8]; /* UTF-8: up to 4 bytes a column */
+  size_t line_bytes;
+  int line_columns;
+  char word[4 * MAX_COLUMNS + 8]; /* the word being gathered */
+  size_t word_bytes;
+  int word_columns;
+  int line_words; /* words on the current line (a heading mark is not one) */
+  int heading; /* level of the current block, 0 if none */
+  int blocks;  /* blocks written, for the blank line between them */
+} screen;
+
+/* Columns a code point takes: CJK and other wide characters take two. */
+static int columns_of(unsigned long cp) {
+  if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD))
+    return 2;
+  return 1;
+}
+
+static size_t decode(const char* s, size_t n, unsigned long* cp) {
+  const unsigned char b = (unsigned char)s[0];
+  size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+  size_t i;
+  if (len > n) len = n;
+  *cp = len == 1 ? b : len == 2 ? (b & 0x1Fu) : len == 3 ? (b & 0x0Fu) : (b & 0x07u);
+  for (i = 1; i < len; ++i) *cp = (*cp << 6) | ((unsigned char)s[i] & 0x3Fu);
+  return len;
+}
+
+static void end_line(screen* s) {
+  fwrite(s->line, 1, s->line_bytes, stdout);
+  fputc('\n', stdout);
+  fflush(stdout); /* a small screen shows each line as soon as it is known */
+  s->line_bytes = 0;
+  s->line_columns = 0;
+  s->line_words = 0;
+}
+
+static void put_line(screen* s, const char* text, size_t bytes, int columns) {
+  memcpy(s->line + s->line_bytes, text, bytes);
+  s->line_bytes += bytes;
+  s->line_columns += columns;
+}
+
+/* Moves the gathered word onto the line, wrapping first if it does not fit.
+   A word wider than the screen is broken at the screen's width. */
+static void place_word(screen* s) {
+  size_t at = 0;
+  if (s->word_bytes == 0) return;
+  if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) end_line(s);
+  else if (s->line_words > 0) put_line(s, " ", 1, 1);
+  while (at < s->word_bytes) {
+    unsigned long cp;
+    size_t len = decode(s->word + at, s->word_bytes - at, &cp);
+    int width = columns_of(cp);
+    if (s->line_columns + width > s->columns && s->line_columns > 0) end_line(s);
+    put_line(s, s->word + at, len, width);
+    at += len;
+  }
+  ++s->line_words; /* counted after any break inside the word */
+  s->word_bytes = 0;
+  s->word_columns = 0;
+}
+
+static void start_block_if_needed(screen* s) {
+  int i;
+  if (s->line_bytes > 0 || s->word_bytes > 0) return;
+  if (s->heading > 0) {
+    for (i = 0; i < s->heading && i < 6; ++i) put_line(s, "#", 1, 1);
+    put_line(s, " ", 1, 1);
+  }
+}
+
+static void on_text(void* user, const char* text, size_t length) {
+  screen* s = (screen*)user;
+  size_t at = 0;
+  start_block_if_needed(s);
+  while (at < length) {
+    unsigned long cp;
+    size_t len = decode(text + at, length - at, &cp);
+    if (cp == ' ') {
+      place_word(s);
+    } else {
+      if (s->word_bytes + len > sizeof s->word - 8) place_word(s);
+      memcpy(s->word + s->word_bytes, text + at, len);
+      s->word_bytes += len;
+      s->word_columns += columns_of(cp);
+    }
+    at += len;
+  }
+}
+
+static void on_block_end(void* user) {
+  screen* s = (screen*)user;
+  place_word(s);
+  if (s->line_bytes > 0) end_line(s);
+  if (s->heading > 0) {
+    int i;
+    for (i = 0; i < s->columns && i < 12; ++i) fputc('-', stdout);
+    fputc('\n', stdout);
+  }
+  fputc('\n', stdout);
+  fflush(stdout);
+  s->heading = 0;
+  ++s->blocks;
+}
+
+static void on_heading(void* user, int level) { ((screen*)user)->heading = level; }
+
+static int parse_number(const char* text, size_t* out) {
+  char* end = NULL;
+  unsigned long long value;
+  errno = 0;
+  value = strtoull(text, &end, 10);
+  if (errno != 0 || end == text) return 0;
+  if (*end == 'K' || *end == 'k') value *= 1024, ++end;
+  else if (*end == 'M' || *end == 'm') value *= 1024 * 1024, ++end;
+  if (*end != '\0') return 0;
+  *out = (size_t)value;
+  return 1;
+}
+
+static int usage(const char* message) {
+  fprintf(stderr, "winnow-reader: %s\nUsage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] < page.html\n",
+          message);
+  return 1;
+}
+
+int main(int argc, char** argv) {
+  static screen s;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_status status;
+  char buffer[4096];
+  ssize_t got;
+  size_t columns = 40;
+  int i;
+  winnow_config_init(&config);
+  for (i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--help") == 0) {
+      printf("Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] < page.html\n"
+             "Writes the page's main content wrapped to N columns (default 40), headings\n"
+             "marked with '#', one line at a time as soon as it is known.\n"
+             "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
+      return 0;
+    } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
+      if (!parse_number(argv[++i], &columns) || columns < 8 || columns > MAX_COLUMNS)
+        return usage("--columns needs a number from 8 to 1000");
+    } else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
+      config.algorithm = argv[++i];
+    } else if (strcmp(argv[i], "--memory-budget") == 0 && i + 1 < argc) {
+      if (!parse_number(argv[++i], &config.memory_budget)) return usage("--memory-budget needs a number of bytes");
+    } else {
+      return usage("unknown option");
+    }
+  }
+  s.columns = (int)columns;
+  config.callbacks.block_text = on_text;
+  config.callbacks.block_end = on_block_end;
+  config.callbacks.heading = on_heading;
+  config.user_data = &s;
+  ex = winnow_create(&config, &status);
+  if (ex == NULL || status != WINNOW_STATUS_OK) {
+    fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));
+    winnow_free(ex);
+    return status == WINNOW_STATUS_INVALID_ARGUMENT ? 1 : 3;
+  }
+  /* read(), not fread(): take whatever has arrived, so lines appear while
+     the page is still coming in. */
+  while ((got = read(0, buffer, sizeof buffer)) != 0) {
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) break;
+    status = winnow_feed(ex, buffer, (size_t)got, 0);
+    if (status != WINNOW_STATUS_OK && status != WINNOW_STATUS_NESTING_FLATTENED) break;
+  }
+  if (got < 0) {
+    fprintf(stderr, "winnow-reader: read error: %s\n", strerror(errno));
+    winnow_feed(ex, NULL, 0, 1);
+    winnow_free(ex);
+    return 2;
+  }
+  status = winnow_feed(ex, NULL, 0, 1);
+  winnow_free(ex);
+  if (status == WINNOW_STATUS_BUDGET_EXCEEDED) {
+    fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));
+    return 3;
+  }
+  return 0;
+}

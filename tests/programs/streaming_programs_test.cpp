@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// The two programs embedders asked for, used as they would be: the
+// small-screen reader, and `curl -sN URL | winnow` against a local HTTP
+// server that sends the page slowly. Both must show content before the input
+// has ended.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/test_support.h"
+
+namespace {
+
+std::string long_page() {
+  std::string page = "<!DOCTYPE html><html><head><title>Long</title></head><body>"
+                     "<nav><a href='/'>Home</a> <a href='/b'>Blog</a></nav><article><h1>A long article</h1>";
+  for (int i = 0; i < 80; ++i)
+    page += "<p>Paragraph " + std::to_string(i) +
+            " tells a long story about rivers, bridges and the weather, with enough words to fill "
+            "a small screen several times over before the next paragraph begins.</p>\n";
+  return page + "</article><footer>Contact</footer></body></html>";
+}
+
+// Display columns of a UTF-8 line (every code point one column; the test pages are not wide).
+std::size_t columns(const std::string& line) {
+  std::size_t n = 0;
+  for (unsigned char c : line) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;)
+    if (w.find_first_not_of("#-") != std::string::npos) words.push_back(w);
+  return words;
+}
+
+std::string run_capture(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+    pclose(pipe);
+  }
+  return out;
+}
+
+TEST(WinnowReader, WrapsToTheScreenAndMarksHeadings) {
+  const std::string out = run_capture(std::string(WINNOW_READER) + " --columns 32 < " + WINNOW_SAMPLE);
+  ASSERT_FALSE(out.empty());
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(columns(line), 32u) << line;
+  EXPECT_EQ(out.rfind("# How a sourdough starter works\n", 0), 0u) << out.substr(0, 80);
+  EXPECT_NE(out.find("\n## Feeding sets the rhythm\n"), std::string::npos);
+  const std::string cli = run_capture(std::string(WINNOW_CLI) + " " + WINNOW_SAMPLE);
+  EXPECT_EQ(words_of(out), words_of(cli)) << "wrapping changes lines, never words";
+}
+
+// Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
+// line of output, then writes `rest`. Returns whether a line came before the rest.
+bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,
+                                    std::string* all_output) {
+  int to_child[2], from_child[2];
+  if (pipe(to_child) != 0 || pipe(from_child) != 0) return false;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(to_child[0], 0);
+    dup2(from_child[1], 1);
+    close(to_child[1]);
+    close(from_child[0]);
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  signal(SIGPIPE, SIG_IGN);
+  (void)!write(to_child[1], first.data(), first.size());
+  pollfd ready{from_child[0], POLLIN, 0};
+  const bool early = poll(&ready, 1, 10000) == 1;
+  (void)!write(to_child[1], rest.data(), rest.size());
+  close(to_child[1]);
+  char buffer[4096];
+  for (ssize_t n; (n = read(from_child[0], buffer, sizeof buffer)) > 0;) all_output->append(buffer, static_cast<std::size_t>(n));
+  close(from_child[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return early;
+}
+
+TEST(WinnowReader, StreamsLinesBeforeTheInputEnds) {
+  const std::string page = long_page();
+  std::string output;
+  const bool early = shows_a_line_before_input_ends(std::string(WINNOW_READER) + " --algo plain --columns 40",
+                                                    page.substr(0, page.size() / 2), page.substr(page.size() / 2),
+                                                    &output);
+  EXPECT_TRUE(early) << "no line after half the page";
+  EXPECT_NE(output.find("Paragraph 79"), std::string::npos);
+}
+
+// A one-connection HTTP server on 127.0.0.1 that sends the page in small
+// pieces and holds back the last quarter until told to go on (or 10 s pass).
+class SlowServer {
+ public:
+  explicit SlowServer(std::string page) : page_(std::move(page)) {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    listen(listener_, 1);
+    socklen_t length = sizeof address;
+    getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length);
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~SlowServer() {
+    go_on();
+    thread_.join();
+    close(listener_);
+  }
+  int port() const { return port_; }
+  bool sent_everything() const { return sent_all_; }
+  void go_on() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    released_ = true;
+    condition_.notify_all();
+  }
+
+ private:
+  void serve() {
+    pollfd ready{listener_, POLLIN, 0};
+    if (poll(&ready, 1, 20000) != 1) return;
+    const int client = accept(listener_, nullptr, nullptr);
+    char request[2048];
+    (void)!read(client, request, sizeof request);
+    const std::string header = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\n\r\n";
+    (void)!send(client, header.data(), header.size(), MSG_NOSIGNAL);
+    const std::size_t hold_at = page_.size() * 3 / 4;
+    for (std::size_t at = 0; at < page_.size(); at += 512) {
+      if (at >= hold_at && at < hold_at + 512) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        condition_.wait_for(lock, std::chrono::seconds(10), [this] { return released_; });
+      }
+      const std::size_t n = std::min<std::size_t>(512, page_.size() - at);
+      (void)!send(client, page_.data() + at, n, MSG_NOSIGNAL);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    sent_all_ = true;
+    close(client);
+  }
+
+  std::string page_;
+  int listener_ = -1;
+  int port_ = 0;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable condition_;
+  bool released_ = false;
+  std::atomic<bool> sent_all_{false};
+};
+
+TEST(NetworkFilter, CurlIntoWinnowStreamsAndMatchesTheOneShotExtraction) {
+  if (system("command -v curl >/dev/null 2>&1") != 0) GTEST_SKIP() << "curl is not installed (make deps installs it)";
+  const std::string page = long_page();
+  SlowServer server(page);
+  const std::string command = "curl -sN http://127.0.0.1:" + std::to_string(server.port()) + "/ | " +
+                              std::string(WINNOW_CLI) + " --algo plain --chunk-size 512";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char line[4096];
+  ASSERT_NE(fgets(line, sizeof line, pipe), nullptr);
+  EXPECT_FALSE(server.sent_everything()) << "the first line came only after the last byte";
+  std::string output = line;
+  server.go_on();
+  for (std::size_t n; (n = fread(line, 1, sizeof line, pipe)) > 0;) output.append(line, n);
+  EXPECT_EQ(pclose(pipe), 0);
+  EXPECT_TRUE(server.sent_everything());
+  winnow::ExtractorConfig config;
+  config.algorithm = "plain";
+  EXPECT_EQ(output, winnow::extract_html(page, config).text);
+}
+
+}  // namespace
