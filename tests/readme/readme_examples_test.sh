@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The README's examples are these files, verbatim; this test keeps them in
+# step and compiles and runs each one against the build tree.
+set -euo pipefail
+build=$1
+source=$2
+here="$source/tests/readme"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+
+for file in example.c example.cpp example.sh; do
+  if ! python3 - "$source/README.md" "$here/$file" <<'PY'
+import sys
+readme = open(sys.argv[1], encoding="utf-8").read()
+example = open(sys.argv[2], encoding="utf-8").read()
+sys.exit(0 if example in readme else 1)
+PY
+  then echo "FAIL: README.md does not contain tests/readme/$file verbatim"; exit 1; fi
+  passed=$((passed + 1))
+done
+
+sample="$source/adapters/cli/sample.html"
+expect="How a sourdough starter works"
+cc -std=c99 -Wall -Wextra -Werror -I"$source/adapters/capi" "$here/example.c" \
+   "$build/adapters/capi/libwinnow.a" $(pkg-config --libs libxml-2.0) -lstdc++ -lm -o "$work/example_c"
+[ "$("$work/example_c" < "$sample" 2>/dev/null | head -n 1)" = "$expect" ] || { echo "FAIL: C example"; exit 1; }
+"$work/example_c" < "$sample" 2>/dev/null | tail -n 1 | grep -q "^-- article page" || { echo "FAIL: C verdict"; exit 1; }
+passed=$((passed + 1))
+
+c++ -std=c++17 -Wall -Wextra -Werror -I"$source" "$here/example.cpp" \
+    "$build/adapters/capi/libwinnow.a" $(pkg-config --libs libxml-2.0) -o "$work/example_cpp"
+[ "$("$work/example_cpp" "$sample" 2>/dev/null | head -n 1)" = "# $expect" ] || { echo "FAIL: C++ example"; exit 1; }
+"$work/example_cpp" "$sample" 2>&1 >/dev/null | grep -q "^content at bytes \[" || { echo "FAIL: C++ spans"; exit 1; }
+passed=$((passed + 1))
+
+cp "$sample" "$work/page.html"
+(cd "$work" && PATH="$build:$PATH" bash -e "$here/example.sh" > "$work/cli.out" 2>&1) || { echo "FAIL: CLI example"; cat "$work/cli.out"; exit 1; }
+grep -q "^bte " "$work/cli.out" && grep -q '"verdict":"article"' "$work/cli.out" && grep -q "^# How a sourdough" "$work/cli.out" \
+  || { echo "FAIL: CLI example output"; cat "$work/cli.out"; exit 1; }
+passed=$((passed + 1))
+echo "$passed passed, 0 failed"
