@@ -3,6 +3,7 @@
 
 #include "engine/algorithm.h"
 #include "engine/bte.h"
+#include "engine/dsc.h"
 #include "engine/plain.h"
 
 namespace winnow {
@@ -12,6 +13,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
       {"plain", "every visible word; the recall-1 baseline (Gottron 2008)", &create_plain},
       {"bte", "Body Text Extraction: the one text run with the fewest tags (Finn et al. 2001)",
        &create_bte},
+      {"dsc", "Document Slope Curve: runs of low tag density, online with a look-ahead (Pinto et al. 2002)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_dsc)},
   };
   return registry;
 }

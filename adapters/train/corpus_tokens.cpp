@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/train/corpus_tokens.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm_registry.h"
+
+namespace winnow::train {
+namespace {
+
+thread_local std::vector<CapturedToken>* capture_target = nullptr;
+
+class Capture final : public Algorithm {
+ public:
+  void on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) override {
+    capture_target->push_back(CapturedToken{token, std::string(text)});
+  }
+  void finish(ContentWriter&) override {}
+};
+
+std::unique_ptr<Algorithm> create_capture(MemoryBudget&) { return std::make_unique<Capture>(); }
+
+class TextSink final : public ContentSink {
+ public:
+  void on_text(std::string_view text) override { text_.append(text.data(), text.size()); }
+  void on_block_end() override { text_.push_back('\n'); }
+  std::string text_;
+};
+
+}  // namespace
+
+std::vector<CapturedToken> capture_tokens(std::string_view html) {
+  std::vector<CapturedToken> tokens;
+  capture_target = &tokens;
+  TextSink sink;
+  ExtractorConfig config;
+  config.memory_budget = std::size_t{64} << 20;
+  const AlgorithmInfo info{"capture", "every token, to memory", &create_capture};
+  {
+    HtmlExtractor extractor(config, info, sink);
+    extractor.feed(html.data(), html.size(), true);
+  }
+  capture_target = nullptr;
+  return tokens;
+}
+
+OnlineResult run_online(std::string_view html, AlgorithmFactory make, std::size_t memory_budget) {
+  TextSink sink;
+  ExtractorConfig config;
+  config.memory_budget = memory_budget;
+  const AlgorithmInfo info{"online", "the algorithm under test", make};
+  OnlineResult result;
+  HtmlExtractor extractor(config, info, sink);
+  std::size_t at = 0;
+  constexpr std::size_t kChunk = 4096;
+  while (at < html.size()) {
+    const std::size_t size = std::min(kChunk, html.size() - at);
+    extractor.feed(html.data() + at, size, false);
+    at += size;
+  }
+  result.status = extractor.feed(nullptr, 0, true);
+  result.peak_memory = extractor.stats().peak_memory;
+  result.text = std::move(sink.text_);
+  return result;
+}
+
+std::vector<std::string> corpus_packages(const std::string& root) {
+  std::vector<std::string> packages;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(root, error))
+    if (entry.is_directory() && std::filesystem::exists(entry.path() / "PACKAGE.json"))
+      packages.push_back(entry.path().string());
+  std::sort(packages.begin(), packages.end());
+  if (packages.empty())
+    std::fprintf(stderr, "no test packages under %s (run `make corpus`, or pass --corpus DIR); nothing to do\n",
+                 root.c_str());
+  return packages;
+}
+
+}  // namespace winnow::train

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// What the corpus tools under adapters/train/ share: the token stream of a
+// page exactly as the real pipeline (decoder, guard, libxml2, tokenizer)
+// produces it, captured by a pass-through algorithm, and a run of any
+// algorithm factory over a page in memory.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/algorithm.h"
+#include "engine/memory_budget.h"
+#include "engine/status.h"
+#include "engine/token.h"
+
+namespace winnow::train {
+
+struct CapturedToken {
+  Token token;
+  std::string text;
+};
+
+// The page's tokens (budget 64 MiB, so no page of the corpus is cut short).
+std::vector<CapturedToken> capture_tokens(std::string_view html);
+
+// Runs an algorithm made by `make` over the page through the whole pipeline,
+// fed in 4 KiB chunks, with the given budget.
+struct OnlineResult {
+  std::string text;
+  Status status = Status::Ok;
+  std::size_t peak_memory = 0;
+};
+using AlgorithmFactory = std::unique_ptr<Algorithm> (*)(MemoryBudget&);
+OnlineResult run_online(std::string_view html, AlgorithmFactory make, std::size_t memory_budget);
+
+// The immediate subfolders of root holding a PACKAGE.json, sorted; empty (and
+// a message on stderr naming root) when there are none.
+std::vector<std::string> corpus_packages(const std::string& root);
+
+}  // namespace winnow::train

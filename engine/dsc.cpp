@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "engine/dsc.h"
+
+#include <algorithm>
+
+namespace winnow {
+
+DelayedWords::DelayedWords(MemoryBudget& budget, std::size_t max_words, std::size_t text_bytes)
+    : words_(budget, max_words), text_(budget, text_bytes) {}
+
+void DelayedWords::push(const Token& word, std::string_view text) {
+  if (!started_) {
+    first_index_ = word.word_index;
+    started_ = true;
+  }
+  words_.push(Word{word.source_begin, word.source_end, word.block, word.flags,
+                   static_cast<std::uint8_t>(text.size())});
+  for (const char c : text) text_.push(c);
+}
+
+void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& out) {
+  char scratch[TokenStream::kMaxWordBytes];
+  while (!words_.empty() && begin_index() < end) {
+    const Word& w = words_.front();
+    for (std::size_t i = 0; i < w.text_size; ++i) {
+      scratch[i] = text_.front();
+      text_.pop_front();
+    }
+    if (keep) {
+      Token token;
+      token.kind = TokenKind::Word;
+      token.word_index = begin_index();
+      token.source_begin = w.source_begin;
+      token.source_end = w.source_end;
+      token.block = w.block;
+      token.flags = w.flags;
+      out.write_word(token, std::string_view(scratch, w.text_size));
+    }
+    words_.pop_front();
+  }
+}
+
+namespace {
+
+DscParams sanitize(DscParams p) {
+  p.window = std::max<std::uint32_t>(2, p.window & ~1u);
+  p.max_words = std::max(p.max_words, 2 * p.window + 1);
+  p.text_bytes = std::max<std::uint32_t>(p.text_bytes, TokenStream::kMaxWordBytes * (2 * p.window + 1));
+  return p;
+}
+
+}  // namespace
+
+Dsc::Dsc(MemoryBudget& budget, const DscParams& params)
+    : params_(sanitize(params)),
+      segments_(budget, params_.lookahead / (params_.window / 2) + 8),
+      words_(budget, params_.max_words, params_.text_bytes) {}
+
+void Dsc::decide_until(std::uint64_t segment, bool keep, ContentWriter& out) {
+  if (segment <= decided_segment_) return;
+  const std::uint64_t first_word =
+      segment < segments_.end_seq() ? segments_.at(segment).first_word : current_.first_word;
+  words_.release_until(first_word, keep, out);
+  decided_segment_ = segment;
+}
+
+void Dsc::classify_next(std::uint64_t tags, std::uint64_t len, bool exact, ContentWriter& out) {
+  // A = avg_tags / avg_tokens, in thousandths of a tag to admit the prior.
+  const std::uint64_t m = exact ? 0 : params_.prior_tokens;
+  const std::uint64_t avg_tags = 1000 * tags_ + m * params_.prior_permille;
+  const std::uint64_t avg_tokens = tokens_ + m;
+  const bool low = tags == 0 || 2 * 1000 * tags * avg_tokens < avg_tags * len;
+  const std::uint64_t k = next_window_++;
+  if (!exact) ++estimated_windows_;
+  if (low) {
+    ++lows_;
+    highs_ = 0;
+  } else {
+    ++highs_;
+    lows_ = 0;
+  }
+  if (!inside_) {
+    if (lows_ >= 3) {
+      // Windows k-2, k-1, k are low: the area starts at window k-2, and no
+      // later closing triple can end it before window k starts.
+      inside_ = true;
+      decide_until(k - 2, false, out);
+      decide_until(k, true, out);
+    } else if (k >= 1) {
+      // A later opening triple starts at segment k-1 at the earliest.
+      decide_until(k - 1, false, out);
+    }
+  } else if (highs_ >= 3) {
+    // Windows k-2, k-1, k are high: the area ends where window k-1 starts
+    // (everything before it was written when window k-1 was classified).
+    inside_ = false;
+  } else {
+    // A later closing triple ends the area at segment k at the earliest.
+    decide_until(k, true, out);
+  }
+  const std::uint64_t needed = std::min(next_window_, decided_segment_);
+  while (!segments_.empty() && segments_.begin_seq() < needed) segments_.pop_front();
+}
+
+void Dsc::classify_complete_window(ContentWriter& out) {
+  const std::uint64_t tags = std::uint64_t{segments_.at(next_window_).tags} + segments_.at(next_window_ + 1).tags;
+  classify_next(tags, params_.window, false, out);
+}
+
+void Dsc::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter& out) {
+  const std::uint64_t h = half();
+  if (token.is_word()) {
+    // A full queue: classify complete windows early rather than lose words.
+    while (!words_.fits(text.size()) && (next_window_ + 2) * h <= tokens_) classify_complete_window(out);
+    words_.push(token, text);
+  }
+  ++tokens_;
+  if (token.is_tag()) {
+    ++tags_;
+    ++current_.tags;
+  }
+  if (tokens_ % h == 0) {
+    segments_.push(current_);
+    current_ = Segment{0, tokens_ - tags_};
+  }
+  while ((next_window_ + 2) * h + params_.lookahead <= tokens_) classify_complete_window(out);
+}
+
+void Dsc::finish(ContentWriter& out) {
+  if (tokens_ == 0) return;
+  const std::uint64_t h = half();
+  if (tokens_ % h != 0) segments_.push(current_);
+  const std::uint64_t segment_count = (tokens_ + h - 1) / h;
+  const std::uint64_t window_count = std::max<std::uint64_t>(1, segment_count - 1);
+  while (next_window_ < window_count) {
+    const std::uint64_t k = next_window_;
+    std::uint64_t tags = segments_.at(k).tags;
+    if (k + 1 < segment_count) tags += segments_.at(k + 1).tags;
+    const std::uint64_t len = std::min<std::uint64_t>(k * h + params_.window, tokens_) - k * h;
+    classify_next(tags, len, true, out);
+  }
+  words_.release_until(words_.end_index(), inside_, out);
+}
+
+std::unique_ptr<Algorithm> create_dsc(MemoryBudget& budget, const DscParams& params) {
+  auto dsc = std::make_unique<Dsc>(budget, params);
+  if (!dsc->ok()) return nullptr;
+  return dsc;
+}
+
+std::unique_ptr<Algorithm> create_dsc(MemoryBudget& budget) { return create_dsc(budget, DscParams{}); }
+
+}  // namespace winnow
