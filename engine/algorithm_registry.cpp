@@ -3,6 +3,7 @@
 
 #include "engine/algorithm.h"
 #include "engine/bte.h"
+#include "engine/default_extractor.h"
 #include "engine/dsc.h"
 #include "engine/plain.h"
 
@@ -10,6 +11,12 @@ namespace winnow {
 
 const std::vector<AlgorithmInfo>& algorithm_registry() {
   static const std::vector<AlgorithmInfo> registry = {
+      {"default", "winnow's extractor: learnt block model + HMM smoothing, streams with a 7-block delay",
+       &create_default_extractor},
+      {"default-precision", "the default extractor, threshold moved towards precision (--favor precision)",
+       &create_default_extractor_favoring_precision},
+      {"default-recall", "the default extractor, threshold moved towards recall (--favor recall)",
+       &create_default_extractor_favoring_recall},
       {"plain", "every visible word; the recall-1 baseline (Gottron 2008)", &create_plain},
       {"bte", "Body Text Extraction: the one text run with the fewest tags (Finn et al. 2001)",
        &create_bte},

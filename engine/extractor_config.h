@@ -10,7 +10,7 @@ namespace winnow {
 
 struct ExtractorConfig {
   // Algorithm name as listed by algorithm_registry() ("plain", "bte", ...).
-  std::string algorithm = "bte";
+  std::string algorithm = "default";
   // One budget for engine, guard and parser, in bytes. Default: 256 KiB.
   std::size_t memory_budget = 256 * 1024;
   // Character encoding name that overrides BOM and <meta charset>; empty: sniff.

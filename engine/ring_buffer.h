@@ -45,6 +45,8 @@ class RingBuffer {
   const T& at(std::uint64_t seq) const { return slots_[seq % capacity_]; }
   T& front() { return at(begin_); }
   T& back() { return at(end_ - 1); }
+  const T& front() const { return at(begin_); }
+  const T& back() const { return at(end_ - 1); }
   void pop_front() {
     if (!empty()) ++begin_;
   }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/tokenizer.h"
 
+#include "engine/semantics.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -103,7 +105,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.
-    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0};
+    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0, Tag::unknown, 0, 0, 0, 0};
     else ++flattened_open_, ++flattened_total_;
     return;
   }
@@ -119,8 +121,19 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   emit_tag(TokenKind::StartTag, tag, source, block);
   const int level = heading_level(tag);
   const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
+  const Tag block_tag = block ? tag : context_block_tag();
+  const std::uint32_t semantics = context_semantics() | element_semantics(tag, attributes);
+  const OpenElement* parent = context();
+  std::uint32_t block_id = parent ? parent->block_id : 0;
+  std::uint32_t container = parent ? parent->container : 0;
+  std::uint32_t grand_container = parent ? parent->grand_container : 0;
+  if (block) {
+    grand_container = container;
+    container = block_id;
+    block_id = static_cast<std::uint32_t>(stream_.end_seq());  // the start tag's seq + 1: never 0
+  }
   if (depth_ < max_depth_) {
-    stack_[depth_++] = OpenElement{tag, flags, heading};
+    stack_[depth_++] = OpenElement{tag, flags, heading, block_tag, semantics, block_id, container, grand_container};
   } else {
     ++flattened_open_;
     ++flattened_total_;
@@ -218,6 +231,12 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
                                           ((context & kHeading) ? kTokenInHeading : 0) |
                                           (cjk ? kTokenCjk : 0));
   token.heading_level = context_heading();
+  token.block_tag = context_block_tag();
+  token.semantics = context_semantics();
+  if (const OpenElement* element = this->context()) {
+    token.container = element->container;
+    token.grand_container = element->grand_container;
+  }
   space_before_ = false;
   const Token& stored = stream_.push(token, text);
   consumer_.on_token(stored, text);

@@ -59,10 +59,18 @@ class Tokenizer final : public EventHandler {
     Tag tag;
     std::uint8_t flags;    // ElementFlag, inherited from the parent
     std::uint8_t heading;  // level of the innermost enclosing heading, or 0
+    Tag block_tag;         // innermost block-level element, this one included
+    std::uint32_t semantics;  // union of the semantics bits of this element and its ancestors
+    std::uint32_t block_id;   // start-token seq (+1) of the innermost block-level element
+    std::uint32_t container;  // block_id of the block-level element around that one
+    std::uint32_t grand_container;
   };
 
   std::uint8_t context_flags() const { return depth_ ? stack_[depth_ - 1].flags : 0; }
   std::uint8_t context_heading() const { return depth_ ? stack_[depth_ - 1].heading : 0; }
+  Tag context_block_tag() const { return depth_ ? stack_[depth_ - 1].block_tag : Tag::unknown; }
+  std::uint32_t context_semantics() const { return depth_ ? stack_[depth_ - 1].semantics : 0; }
+  const OpenElement* context() const { return depth_ ? &stack_[depth_ - 1] : nullptr; }
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary);
   void flush_word();

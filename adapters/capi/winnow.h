@@ -87,7 +87,7 @@ typedef struct winnow_callbacks {
 } winnow_callbacks;
 
 typedef struct winnow_config {
-  /* Algorithm name, see winnow_algorithm_name(). Default: "bte". */
+  /* Algorithm name, see winnow_algorithm_name(). Default: "default". */
   const char* algorithm;
   /* Bytes for engine, input guard and libxml2 together. Default: 262144. */
   size_t memory_budget;

@@ -102,7 +102,7 @@ extern "C" {
 void winnow_config_init(winnow_config* config) {
   if (config == nullptr) return;
   *config = winnow_config{};
-  config->algorithm = "bte";
+  config->algorithm = "default";
   config->memory_budget = 256 * 1024;
   config->encoding = nullptr;
   config->max_depth = 256;

@@ -38,7 +38,8 @@ constexpr char kUsage[] =
     "and content is written as soon as it is decided. Reads stdin without FILE or with '-'.\n"
     "\n"
     "Options:\n"
-    "  --algo NAME            extraction algorithm (default: bte; see --list-algos)\n"
+    "  --algo NAME            extraction algorithm (default: default; see --list-algos)\n"
+    "  --favor WHAT           precision or recall: move the default extractor's threshold\n"
     "  --format FORMAT        text   one block of content per line (default)\n"
     "                         spans  one 'begin<TAB>end' byte range of the input per line\n"
     "                         json   one JSON object per line: blocks, spans, then a summary\n"
@@ -147,6 +148,7 @@ void list_algorithms() {
 // Returns -1 to continue, else the exit code.
 int parse_arguments(int argc, char** argv, Options* options) {
   std::vector<std::string> positional;
+  std::string favor;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     auto value = [&](std::string_view flag, std::string* out) {
@@ -173,6 +175,13 @@ int parse_arguments(int argc, char** argv, Options* options) {
         usage_error("unknown algorithm '" + options->config.algorithm + "' (see --list-algos)");
         return kExitUsage;
       }
+    } else if (arg == "--favor") {
+      if (!value(arg, &text)) return kExitUsage;
+      if (text != "precision" && text != "recall") {
+        usage_error("--favor takes precision or recall");
+        return kExitUsage;
+      }
+      favor = text;
     } else if (arg == "--format") {
       if (!value(arg, &text)) return kExitUsage;
       if (text == "text") options->format = Format::Text;
@@ -210,6 +219,13 @@ int parse_arguments(int argc, char** argv, Options* options) {
     } else {
       positional.emplace_back(arg);
     }
+  }
+  if (!favor.empty()) {
+    if (options->config.algorithm != "default") {
+      usage_error("--favor applies to the default extractor only");
+      return kExitUsage;
+    }
+    options->config.algorithm = "default-" + favor;
   }
   if (positional.size() > 1) {
     usage_error("one input at a time (got " + std::to_string(positional.size()) + ")");

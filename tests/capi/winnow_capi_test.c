@@ -107,7 +107,7 @@ static void test_config_init_sets_documented_defaults(void) {
   winnow_config config;
   memset(&config, 0xAB, sizeof config);
   winnow_config_init(&config);
-  CHECK(strcmp(config.algorithm, "bte") == 0);
+  CHECK(strcmp(config.algorithm, "default") == 0);
   CHECK(config.memory_budget == 262144);
   CHECK(config.encoding == NULL);
   CHECK(config.max_depth == 256);

@@ -19,7 +19,7 @@ static void on_verdict(void* user, winnow_verdict verdict, uint64_t net_text_len
 
 int main(void) {
   winnow_config config;
-  winnow_config_init(&config);                 /* bte, 256 KiB, sniffed encoding */
+  winnow_config_init(&config);                 /* default extractor, 256 KiB, sniffed encoding */
   config.memory_budget = 128 * 1024;           /* engine + guard + libxml2 */
   config.callbacks.block_text = on_text;
   config.callbacks.block_end = on_block_end;

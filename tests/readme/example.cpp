@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   std::ifstream file(argv[1], std::ios::binary);
   const std::string html{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 
-  winnow::ExtractorConfig config;  // algorithm "bte", 256 KiB budget
+  winnow::ExtractorConfig config;  // the default extractor, 256 KiB budget
   Printer printer;
   winnow::HtmlExtractor extractor(config, printer);
   for (std::size_t at = 0; at < html.size(); at += 1000)  // any chunking gives the same output

@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: MIT
+// train_blocks: learns the default extractor's block model from test
+// packages and writes it as engine/default_model.cpp.
+//
+//   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write]
+//
+// 1. Every page runs through the real pipeline with an algorithm that keeps
+//    each block's statistics and text, so training sees what runs.
+// 2. Labels: a block is content when at least half of its words are found in
+//    the gold text. Words are matched as a multiset, larger blocks first, so
+//    that navigation words do not use up words the article needs.
+// 3. Logistic regression on block_features(), standardised, L2-regularised,
+//    fitted by Newton's method; each block weighted by the square root of its
+//    word count (the measures count words). The HMM's transitions and prior
+//    are label frequencies.
+// 4. Cross-validation by package: for each package, a model trained on the
+//    other packages labels its blocks with the same BlockLabeler the engine
+//    uses, and the output is scored with winnow-eval's measures. Those are
+//    the figures to quote for unseen pages; the shipped model is then
+//    trained on every package.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "adapters/eval/metrics.h"
+#include "adapters/eval/normalize.h"
+#include "adapters/eval/package.h"
+#include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm.h"
+#include "engine/block_features.h"
+#include "engine/block_labeler.h"
+#include "engine/default_extractor.h"
+
+#ifndef WINNOW_DEFAULT_CORPUS
+#define WINNOW_DEFAULT_CORPUS "build/corpus"
+#endif
+
+namespace {
+
+using winnow::BlockStats;
+using winnow::kBlockFeatureCount;
+
+struct Block {
+  BlockStats stats;
+  std::string text;  // rendered, heading marker stripped
+};
+
+// The blocks of the page being run on this thread (the collector algorithm
+// is created by the pipeline through a plain function pointer).
+thread_local std::vector<Block>* collecting = nullptr;
+
+class BlockCollector final : public winnow::Algorithm {
+ public:
+  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream&,
+                winnow::ContentWriter&) override {
+    if (token.is_tag()) {
+      ++tags_;
+      return;
+    }
+    if (open_ && token.block != id_) open_ = false;
+    if (!open_) {
+      collecting->push_back(Block{});
+      Block& b = collecting->back();
+      b.stats.index = collecting->size() - 1;
+      b.stats.words_before = words_;
+      b.stats.tags_before = tags_;
+      open_ = true;
+      id_ = token.block;
+    } else if (!token.has(winnow::kTokenGlued)) {
+      collecting->back().text.push_back(' ');
+    }
+    collecting->back().text.append(text);
+    collecting->back().stats.add_word(token, text);
+    tags_ = 0;
+    ++words_;
+  }
+  void finish(winnow::ContentWriter&) override {}
+
+ private:
+  bool open_ = false;
+  std::uint32_t id_ = 0;
+  std::uint32_t tags_ = 0;
+  std::uint64_t words_ = 0;
+};
+
+std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) {
+  return std::make_unique<BlockCollector>();
+}
+
+class NullSink final : public winnow::ContentSink {
+ public:
+  void on_text(std::string_view) override {}
+  void on_block_end() override {}
+};
+
+struct Document {
+  std::size_t package = 0;
+  std::string id;
+  std::string gold;
+  std::vector<Block> blocks;
+  std::vector<float> features;  // blocks.size() * kBlockFeatureCount
+  std::vector<float> context;   // blocks.size() * kContextFeatureCount, for the model being fitted
+  std::vector<std::uint8_t> labels;
+};
+
+void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
+  static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
+  winnow::ExtractorConfig config;
+  config.memory_budget = 64u << 20;  // training wants every block of every page
+  NullSink sink;
+  collecting = blocks;
+  winnow::HtmlExtractor extractor(config, collector, sink);
+  extractor.feed(html.data(), html.size(), true);
+  collecting = nullptr;
+}
+
+void label_blocks(Document* doc) {
+  std::unordered_map<std::string, int> gold;
+  for (std::string& w : winnow::eval::split_words(doc->gold)) ++gold[w];
+  std::vector<std::size_t> order(doc->blocks.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return doc->blocks[a].stats.words > doc->blocks[b].stats.words;
+  });
+  doc->labels.assign(doc->blocks.size(), 0);
+  for (std::size_t i : order) {
+    const std::vector<std::string> words = winnow::eval::split_words(doc->blocks[i].text);
+    std::size_t found = 0;
+    for (const std::string& w : words) {
+      auto it = gold.find(w);
+      if (it != gold.end() && it->second > 0) {
+        --it->second;
+        ++found;
+      }
+    }
+    doc->labels[i] = !words.empty() && 2 * found >= words.size();
+  }
+}
+
+void compute_features(Document* doc) {
+  const std::size_t n = doc->blocks.size();
+  doc->features.assign(n * kBlockFeatureCount, 0.0f);
+  static const BlockStats none{};
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool has_prev = i > 0, has_next = i + 1 < n;
+    winnow::block_features(has_prev ? doc->blocks[i - 1].stats : none, has_prev, doc->blocks[i].stats,
+                           has_next ? doc->blocks[i + 1].stats : none, has_next,
+                           &doc->features[i * kBlockFeatureCount]);
+  }
+}
+
+double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+// Solves A x = b for a symmetric positive definite A (Cholesky).
+std::vector<double> solve(std::vector<double> a, std::vector<double> b, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) {
+    double d = a[j * n + j];
+    for (std::size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+    d = std::sqrt(std::max(d, 1e-12));
+    a[j * n + j] = d;
+    for (std::size_t i = j + 1; i < n; ++i) {
+      double s = a[i * n + j];
+      for (std::size_t k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = s / d;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    double s = b[i];
+    for (std::size_t k = 0; k < i; ++k) s -= a[i * n + k] * b[k];
+    b[i] = s / a[i * n + i];
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    double s = b[i];
+    for (std::size_t k = i + 1; k < n; ++k) s -= a[k * n + i] * b[k];
+    b[i] = s / a[i * n + i];
+  }
+  return b;
+}
+
+// Rows of one feature set: pointer to row i of document d.
+using RowOf = const float* (*)(const Document& d, std::size_t i);
+const float* block_row(const Document& d, std::size_t i) { return &d.features[i * kBlockFeatureCount]; }
+const float* context_row(const Document& d, std::size_t i) { return &d.context[i * winnow::kContextFeatureCount]; }
+
+// Standardised, weighted, L2-regularised logistic regression by Newton's
+// method. Feature 0 is the bias (not standardised).
+void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf row, float* weights,
+                  float* mean_out, float* scale_out) {
+  std::vector<double> sum(F, 0), sq(F, 0);
+  double count = 0;
+  for (const Document* d : docs)
+    for (std::size_t i = 0; i < d->blocks.size(); ++i, ++count) {
+      const float* r = row(*d, i);
+      for (std::size_t j = 0; j < F; ++j) sum[j] += r[j], sq[j] += static_cast<double>(r[j]) * r[j];
+    }
+  for (std::size_t j = 0; j < F; ++j) {
+    const double mean = count > 0 ? sum[j] / count : 0;
+    const double var = count > 0 ? sq[j] / count - mean * mean : 0;
+    mean_out[j] = j == 0 ? 0.0f : static_cast<float>(mean);
+    scale_out[j] = (j == 0 || var < 1e-10) ? 1.0f : static_cast<float>(std::sqrt(var));
+  }
+  constexpr double kLambda = 1.0;
+  std::vector<double> w(F, 0.0), x(F);
+  for (int iteration = 0; iteration < 12; ++iteration) {
+    std::vector<double> gradient(F, 0.0), hessian(F * F, 0.0);
+    for (const Document* d : docs) {
+      for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+        const float* r = row(*d, i);
+        double z = 0;
+        for (std::size_t j = 0; j < F; ++j) {
+          x[j] = (r[j] - mean_out[j]) / scale_out[j];
+          z += w[j] * x[j];
+        }
+        const double p = sigmoid(z);
+        const double weight = std::sqrt(static_cast<double>(d->blocks[i].stats.words));
+        const double g = weight * (p - d->labels[i]);
+        const double h = weight * std::max(p * (1 - p), 1e-9);
+        for (std::size_t j = 0; j < F; ++j) {
+          if (x[j] == 0.0) continue;
+          gradient[j] += g * x[j];
+          for (std::size_t k = 0; k <= j; ++k) hessian[j * F + k] += h * x[j] * x[k];
+        }
+      }
+    }
+    for (std::size_t j = 0; j < F; ++j) {
+      for (std::size_t k = 0; k < j; ++k) hessian[k * F + j] = hessian[j * F + k];
+      hessian[j * F + j] += kLambda;
+      gradient[j] += kLambda * w[j];
+    }
+    const std::vector<double> step = solve(hessian, gradient, F);
+    double change = 0;
+    for (std::size_t j = 0; j < F; ++j) {
+      w[j] -= step[j];
+      change = std::max(change, std::fabs(step[j]));
+    }
+    if (change < 1e-4) break;
+  }
+  for (std::size_t j = 0; j < F; ++j) weights[j] = static_cast<float>(w[j]);
+}
+
+// First-stage probabilities and, in document order, the context features the
+// runtime would compute from them (ContainerMemory, exactly as at run time).
+void compute_context(const winnow::BlockModel& model, Document* d) {
+  winnow::ContainerMemory memory;
+  d->context.assign(d->blocks.size() * winnow::kContextFeatureCount, 0.0f);
+  for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+    const float p = winnow::content_probability(model, block_row(*d, i));
+    memory.features(d->blocks[i].stats, p, &d->context[i * winnow::kContextFeatureCount]);
+    memory.remember(d->blocks[i].stats, p);
+  }
+}
+
+winnow::BlockModel train(const std::vector<const Document*>& docs) {
+  winnow::BlockModel model{};
+  fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
+  for (const Document* d : docs) compute_context(model, const_cast<Document*>(d));
+  fit_logistic(docs, winnow::kContextFeatureCount, &context_row, model.context_weights, model.context_mean,
+               model.context_scale);
+  // HMM: transitions between consecutive blocks, prior from label frequency.
+  double t[2][2] = {{1, 1}, {1, 1}}, c[2] = {1, 1};
+  for (const Document* d : docs)
+    for (std::size_t i = 0; i < d->labels.size(); ++i) {
+      c[d->labels[i]] += 1;
+      if (i > 0) t[d->labels[i - 1]][d->labels[i]] += 1;
+    }
+  for (int from = 0; from < 2; ++from)
+    for (int to = 0; to < 2; ++to)
+      model.log_transition[from][to] = static_cast<float>(std::log(t[from][to] / (t[from][0] + t[from][1])));
+  for (int s = 0; s < 2; ++s) model.log_prior[s] = static_cast<float>(std::log(c[s] / (c[0] + c[1])));
+  return model;
+}
+
+// The text the default extractor would output for this document.
+std::string extract_with(const winnow::BlockModel& model, const Document& d, float bias) {
+  winnow::MemoryBudget budget(1 << 20);
+  winnow::BlockLabeler labeler(budget, model, winnow::DefaultExtractor::kDefaultLag, bias);
+  std::string out;
+  std::size_t next_to_emit = 0;
+  winnow::ContainerMemory memory;
+  auto emit = [&](bool content) {
+    if (content) out += d.blocks[next_to_emit].text + "\n";
+    ++next_to_emit;
+  };
+  for (std::size_t i = 0; i < d.blocks.size(); ++i) {
+    const float first = winnow::content_probability(model, &d.features[i * kBlockFeatureCount]);
+    float context[winnow::kContextFeatureCount];
+    memory.features(d.blocks[i].stats, first, context);
+    memory.remember(d.blocks[i].stats, first);
+    if (labeler.push(winnow::refined_probability(model, context))) emit(labeler.decided_label());
+  }
+  bool label = false;
+  while (labeler.flush(&label)) emit(label);
+  return out;
+}
+
+struct Figures {
+  double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
+  std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
+  void add(const winnow::eval::DocumentScores& s) {
+    using winnow::eval::Measure;
+    bag_f1 += s.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].f1;
+    seq_f1 += s.by_measure[static_cast<std::size_t>(Measure::WordSequence)].f1;
+    const auto& sh = s.by_measure[static_cast<std::size_t>(Measure::Shingles)];
+    if (!std::isnan(sh.precision)) shingle_p += sh.precision, ++shingle_p_docs;
+    if (!std::isnan(sh.recall)) shingle_r += sh.recall, ++shingle_r_docs;
+    ++docs;
+  }
+  double shingle_f1() const {
+    const double p = shingle_p_docs ? shingle_p / shingle_p_docs : 0, r = shingle_r_docs ? shingle_r / shingle_r_docs : 0;
+    return p + r > 0 ? 2 * p * r / (p + r) : 0;
+  }
+};
+
+Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs) {
+  Figures f;
+  for (const Document* d : docs) {
+    const std::string text = extract_with(model, *d, 0.0f);
+    f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
+  }
+  return f;
+}
+
+void write_model(const winnow::BlockModel& model, const std::string& path,
+                 const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
+  FILE* out = std::fopen(path.c_str(), "w");
+  if (!out) {
+    std::fprintf(stderr, "train_blocks: cannot write %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::fprintf(out, "// SPDX-License-Identifier: MIT\n// Generated by adapters/learn/train_blocks.cpp; do not edit.\n");
+  std::fprintf(out, "// Trained on %zu documents (%zu blocks) of the packages:", docs, blocks);
+  for (const std::string& p : packages) std::fprintf(out, " %s", p.c_str());
+  std::fprintf(out, ".\n#include \"engine/block_labeler.h\"\n\nnamespace winnow {\nnamespace {\n\n");
+  std::fprintf(out, "constexpr BlockModel kModel = {\n");
+  auto row = [&](const char* name, const float* v) {
+    std::fprintf(out, "    // %s\n    {", name);
+    for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
+      std::fprintf(out, "%s%.9ef", j ? (j % 6 ? ", " : ",\n     ") : "", static_cast<double>(v[j]));
+    std::fprintf(out, "},\n");
+  };
+  row("weights", model.weights);
+  row("mean", model.mean);
+  row("scale", model.scale);
+  auto context_row_out = [&](const char* name, const float* v) {
+    std::fprintf(out, "    // %s\n    {", name);
+    for (std::size_t j = 0; j < winnow::kContextFeatureCount; ++j)
+      std::fprintf(out, "%s%.9ef", j ? ", " : "", static_cast<double>(v[j]));
+    std::fprintf(out, "},\n");
+  };
+  context_row_out("context_weights", model.context_weights);
+  context_row_out("context_mean", model.context_mean);
+  context_row_out("context_scale", model.context_scale);
+  std::fprintf(out, "    // log_transition[from][to], 0 boilerplate, 1 content\n    {{%.9ef, %.9ef}, {%.9ef, %.9ef}},\n",
+               static_cast<double>(model.log_transition[0][0]), static_cast<double>(model.log_transition[0][1]),
+               static_cast<double>(model.log_transition[1][0]), static_cast<double>(model.log_transition[1][1]));
+  std::fprintf(out, "    // log_prior\n    {%.9ef, %.9ef},\n};\n\n", static_cast<double>(model.log_prior[0]),
+               static_cast<double>(model.log_prior[1]));
+  std::fprintf(out, "}  // namespace\n\nconst BlockModel& default_block_model() { return kModel; }\n\n}  // namespace winnow\n");
+  std::fclose(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp";
+  unsigned threads = 2;
+  bool write = true, cross_validate = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
+    else if (a == "--out" && i + 1 < argc) out_path = argv[++i];
+    else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--no-write") write = false;
+    else if (a == "--no-cv") cross_validate = false;
+    else {
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]\n");
+      return 1;
+    }
+  }
+  const auto package_dirs = winnow::eval::find_packages(corpus);
+  if (package_dirs.empty()) {
+    std::fprintf(stderr, "train_blocks: no test packages under %s (run `make corpus`)\n", corpus.c_str());
+    return 2;
+  }
+  std::vector<std::string> names;
+  std::vector<Document> docs;
+  for (const auto& dir : package_dirs) {
+    std::string error;
+    const auto package = winnow::eval::load_package(dir, &error);
+    if (!package) continue;
+    names.push_back(package->name);
+    for (const auto& ref : package->documents) {
+      Document d;
+      d.package = names.size() - 1;
+      d.id = ref.id;
+      docs.push_back(std::move(d));
+    }
+  }
+  // Read, run and label the documents in parallel.
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  std::vector<std::filesystem::path> htmls, golds;
+  for (const auto& dir : package_dirs) {
+    std::string error;
+    const auto package = winnow::eval::load_package(dir, &error);
+    if (!package) continue;
+    for (const auto& ref : package->documents) htmls.push_back(ref.html), golds.push_back(ref.gold);
+  }
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (std::size_t i; (i = next++) < docs.size();) {
+        const auto html = winnow::eval::read_file_bytes(htmls[i]);
+        const auto gold = winnow::eval::read_file_bytes(golds[i]);
+        if (!html || !gold) continue;
+        docs[i].gold = *gold;
+        collect_blocks(*html, &docs[i].blocks);
+        for (Block& b : docs[i].blocks)
+          if (b.text.size() >= 2 && b.text[0] == '\x01') b.text.erase(0, 2);
+        label_blocks(&docs[i]);
+        compute_features(&docs[i]);
+      }
+    });
+  for (auto& t : pool) t.join();
+  std::size_t blocks = 0, content = 0;
+  for (const Document& d : docs) {
+    blocks += d.blocks.size();
+    for (auto l : d.labels) content += l;
+  }
+  std::printf("%zu documents, %zu blocks, %.1f%% labelled content\n", docs.size(), blocks, 100.0 * content / blocks);
+
+  std::vector<const Document*> all;
+  for (const Document& d : docs) all.push_back(&d);
+  if (cross_validate) {
+    std::printf("\nCross-validated by package (trained on the other packages):\n");
+    std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    for (std::size_t p = 0; p < names.size(); ++p) {
+      std::vector<const Document*> train_set, test_set;
+      for (const Document* d : all) (d->package == p ? test_set : train_set).push_back(d);
+      const Figures f = evaluate(train(train_set), test_set);
+      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
+                  f.shingle_f1());
+      std::fflush(stdout);
+    }
+  }
+  const winnow::BlockModel model = train(all);
+  std::printf("\nIn-sample (trained on every package):\n");
+  for (std::size_t p = 0; p < names.size(); ++p) {
+    std::vector<const Document*> test_set;
+    for (const Document* d : all)
+      if (d->package == p) test_set.push_back(d);
+    const Figures f = evaluate(model, test_set);
+    std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
+                f.shingle_f1());
+  }
+  std::printf("\nWeights (standardised features):\n");
+  for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
+    std::printf("  %-24s %+.3f\n", winnow::block_feature_name(j), static_cast<double>(model.weights[j]));
+  std::printf("Context weights:");
+  for (std::size_t j = 0; j < winnow::kContextFeatureCount; ++j)
+    std::printf(" %+.3f", static_cast<double>(model.context_weights[j]));
+  std::printf("\n");
+  if (write) {
+    write_model(model, out_path, names, docs.size(), blocks);
+    std::printf("wrote %s\n", out_path.c_str());
+  }
+  return 0;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+#include "engine/block_features.h"
+
+#include <cmath>
+
+#include "engine/semantics.h"
+
+namespace winnow {
+namespace {
+
+bool ends_sentence(std::string_view w) {
+  if (w.empty()) return false;
+  const char last = w.back();
+  if (last == '.' || last == '!' || last == '?') return w.size() > 1 || true;
+  // U+3002 ideographic full stop, U+FF01/U+FF1F fullwidth ! ?
+  return w == "\xE3\x80\x82" || w == "\xEF\xBC\x81" || w == "\xEF\xBC\x9F";
+}
+
+std::uint32_t count_chars(std::string_view w) {
+  std::uint32_t n = 0;
+  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+bool equals_lower(std::string_view w, std::string_view lower) {
+  if (w.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    char c = w[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+    if (c != lower[i]) return false;
+  }
+  return true;
+}
+
+float log1(float x) { return std::log1p(x); }
+float ratio(float a, float b) { return b > 0 ? a / b : 0.0f; }
+
+// Kohlschütter's text density: words per line when the text is wrapped at
+// 80 characters, the last line left out unless it is the only one.
+float text_density(const BlockStats& b) {
+  if (b.words == 0) return 0;
+  const float width = static_cast<float>(b.chars + b.words);  // spaces between words
+  const float lines = std::floor(width / 80.0f);
+  if (lines < 1) return static_cast<float>(b.words);
+  const float words_in_full_lines = static_cast<float>(b.words) * (lines * 80.0f / width);
+  return words_in_full_lines / lines;
+}
+
+const char* const kNames[kBlockFeatureCount] = {
+    "bias", "log_words", "log_chars", "link_density", "text_density", "log_sentences",
+    "sentences_per_word", "commas_per_word", "capitalized_share", "numeric_share", "cjk_share",
+    "mean_word_chars", "log_tags_before", "log_index", "log_words_before", "heading",
+    "heading_1", "heading_2_3", "teaser_end", "copyright", "tag_p", "tag_li", "tag_td",
+    "tag_div", "tag_heading", "tag_pre_quote", "tag_dl", "tag_caption", "tag_other",
+    "sem_navigation", "sem_footer", "sem_header", "sem_sidebar", "sem_comment", "sem_share",
+    "sem_related", "sem_advert", "sem_subscribe", "sem_article", "sem_content", "sem_byline",
+    "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form",
+    "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
+    "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
+    "quotient_words_prev", "quotient_density_prev", "all_links", "short_block", "long_block",
+    "prev_same_semantics", "next_same_semantics"};
+
+}  // namespace
+
+void BlockStats::add_word(const Token& token, std::string_view text) {
+  if (words == 0) {
+    heading_level = token.heading_level;
+    block_tag = token.block_tag;
+    semantics = token.semantics;
+    container = token.container;
+    grand_container = token.grand_container;
+    span.begin = token.source_begin;
+    const bool c = equals_lower(text, "copyright") || text == "\xC2\xA9" || equals_lower(text, "(c)") ||
+                   (text.size() >= 2 && text.compare(0, 2, "\xC2\xA9") == 0);
+    starts_copyright = c;
+  }
+  span.end = token.source_end;
+  const std::uint32_t n = count_chars(text);
+  ++words;
+  chars += n;
+  if (token.has(kTokenInAnchor)) {
+    ++anchor_words;
+    anchor_chars += n;
+  }
+  if (token.has(kTokenCjk)) ++cjk;
+  if (ends_sentence(text)) ++sentence_ends;
+  for (char c : text) {
+    if (c == ',') ++commas;
+    if (c >= '0' && c <= '9') {
+      ++numeric;
+      break;
+    }
+  }
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') ++capitalized;
+  teaser_end = text == "\xE2\x80\xA6" || text == "\xC2\xBB" || equals_lower(text, "more") ||
+               (text.size() >= 3 && text.compare(text.size() - 3, 3, "...") == 0) ||
+               (text.size() >= 3 && text.compare(text.size() - 3, 3, "\xE2\x80\xA6") == 0);
+}
+
+void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, const BlockStats& next,
+                    bool has_next, float* f) {
+  const float words = static_cast<float>(b.words);
+  std::size_t i = 0;
+  f[i++] = 1.0f;
+  f[i++] = log1(words);
+  f[i++] = log1(static_cast<float>(b.chars));
+  f[i++] = ratio(static_cast<float>(b.anchor_chars), static_cast<float>(b.chars));
+  f[i++] = std::min(text_density(b), 30.0f) / 10.0f;
+  f[i++] = log1(static_cast<float>(b.sentence_ends));
+  f[i++] = ratio(static_cast<float>(b.sentence_ends), words);
+  f[i++] = ratio(static_cast<float>(b.commas), words);
+  f[i++] = ratio(static_cast<float>(b.capitalized), words);
+  f[i++] = ratio(static_cast<float>(b.numeric), words);
+  f[i++] = ratio(static_cast<float>(b.cjk), words);
+  f[i++] = std::min(ratio(static_cast<float>(b.chars), words), 20.0f) / 10.0f;
+  f[i++] = log1(static_cast<float>(b.tags_before));
+  f[i++] = log1(static_cast<float>(b.index)) / 5.0f;
+  f[i++] = log1(static_cast<float>(b.words_before)) / 5.0f;
+  f[i++] = b.heading_level ? 1.0f : 0.0f;
+  f[i++] = b.heading_level == 1 ? 1.0f : 0.0f;
+  f[i++] = (b.heading_level == 2 || b.heading_level == 3) ? 1.0f : 0.0f;
+  f[i++] = b.teaser_end ? 1.0f : 0.0f;
+  f[i++] = b.starts_copyright ? 1.0f : 0.0f;
+  const Tag t = b.block_tag;
+  const bool heading_tag = has_flag(t, kTagHeading);
+  const bool pre_quote = t == Tag::pre || t == Tag::blockquote;
+  const bool dl = t == Tag::dd || t == Tag::dt || t == Tag::dl;
+  const bool caption = t == Tag::figcaption || t == Tag::caption;
+  const bool td = t == Tag::td || t == Tag::th;
+  f[i++] = t == Tag::p ? 1.0f : 0.0f;
+  f[i++] = t == Tag::li ? 1.0f : 0.0f;
+  f[i++] = td ? 1.0f : 0.0f;
+  f[i++] = t == Tag::div ? 1.0f : 0.0f;
+  f[i++] = heading_tag ? 1.0f : 0.0f;
+  f[i++] = pre_quote ? 1.0f : 0.0f;
+  f[i++] = dl ? 1.0f : 0.0f;
+  f[i++] = caption ? 1.0f : 0.0f;
+  f[i++] = (t != Tag::p && t != Tag::li && !td && t != Tag::div && !heading_tag && !pre_quote && !dl && !caption) ? 1.0f : 0.0f;
+  for (std::uint32_t bit = 0; bit < kSemCount; ++bit) f[i++] = (b.semantics >> bit) & 1u ? 1.0f : 0.0f;
+  auto neighbour = [&](const BlockStats& n, bool exists) {
+    f[i++] = exists ? 1.0f : 0.0f;
+    f[i++] = exists ? log1(static_cast<float>(n.words)) : 0.0f;
+    f[i++] = exists ? ratio(static_cast<float>(n.anchor_chars), static_cast<float>(n.chars)) : 0.0f;
+    f[i++] = exists ? std::min(text_density(n), 30.0f) / 10.0f : 0.0f;
+    f[i++] = exists ? log1(static_cast<float>(n.sentence_ends)) : 0.0f;
+  };
+  neighbour(prev, has_prev);
+  neighbour(next, has_next);
+  f[i++] = has_prev ? std::tanh(std::log((1.0f + words) / (1.0f + static_cast<float>(prev.words)))) : 0.0f;
+  f[i++] = has_prev ? std::tanh(text_density(b) - text_density(prev)) : 0.0f;
+  f[i++] = b.anchor_words == b.words ? 1.0f : 0.0f;
+  f[i++] = b.words < 5 ? 1.0f : 0.0f;
+  f[i++] = b.words > 40 ? 1.0f : 0.0f;
+  f[i++] = has_prev && prev.semantics == b.semantics ? 1.0f : 0.0f;
+  f[i++] = has_next && next.semantics == b.semantics ? 1.0f : 0.0f;
+  while (i < kBlockFeatureCount) f[i++] = 0.0f;
+}
+
+const char* block_feature_name(std::size_t index) {
+  return index < kBlockFeatureCount && kNames[index] ? kNames[index] : "unused";
+}
+
+}  // namespace winnow

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// Blocks and their shallow features, shared by the block-based algorithms and
+// the programs that train them (so training sees exactly what runs).
+//
+// A block is a maximal run of words with the same Token::block: the text
+// between two block-level boundaries (seed 003's segmentation; Kohlschütter
+// et al.'s "text blocks", seed 002). Its statistics are sums over its words,
+// gathered in one pass; its features add the previous and next block's
+// (boilerpipe's three-block window).
+//
+// Lengths count characters, so scripts without spaces (CJK: one word per
+// character) are measured like the others.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/content_sink.h"
+#include "engine/tag.h"
+#include "engine/token.h"
+
+namespace winnow {
+
+struct BlockStats {
+  std::uint64_t index = 0;         // blocks with words before this one
+  std::uint64_t words_before = 0;  // words of the document before it
+  std::uint32_t tags_before = 0;   // tag tokens between the previous block and this one
+  std::uint32_t words = 0;
+  std::uint32_t chars = 0;          // characters of its words (no spaces)
+  std::uint32_t anchor_words = 0;
+  std::uint32_t anchor_chars = 0;
+  std::uint32_t sentence_ends = 0;  // words ending in . ! ? or a CJK full stop
+  std::uint32_t commas = 0;
+  std::uint32_t capitalized = 0;    // words starting with an upper-case ASCII letter
+  std::uint32_t numeric = 0;        // words holding a digit
+  std::uint32_t cjk = 0;            // CJK characters (each one word)
+  std::uint8_t heading_level = 0;
+  bool teaser_end = false;          // ends in "...", "…", "»" or "more"
+  bool starts_copyright = false;    // "©", "copyright", "(c)"
+  Tag block_tag = Tag::unknown;
+  std::uint32_t semantics = 0;
+  std::uint32_t container = 0;        // Token::container of its first word
+  std::uint32_t grand_container = 0;
+  SourceSpan span;
+
+  void add_word(const Token& token, std::string_view text);
+};
+
+// Number of features features() writes.
+constexpr std::size_t kBlockFeatureCount = 64;
+
+// Features of `current` in its window; a missing neighbour is a default
+// (empty) BlockStats with `exists` false.
+void block_features(const BlockStats& previous, bool has_previous, const BlockStats& current,
+                    const BlockStats& next, bool has_next, float* out);
+
+// Names of the features, for the training program's report.
+const char* block_feature_name(std::size_t index);
+
+}  // namespace winnow

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "engine/default_extractor.h"
+
+namespace winnow {
+
+DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
+    : budget_(budget),
+      model_(model),
+      slots_(lag + 3),
+      labeler_(budget, model, lag, bias),
+      reservation_(budget, (lag + 3) * (sizeof(Pending) + sizeof(BoundedText))) {
+  if (!reservation_.ok()) return;
+  pending_.reset(new Pending[slots_]);
+  texts_.reset(new std::unique_ptr<BoundedText>[slots_]);
+  for (std::size_t i = 0; i < slots_; ++i) texts_[i].reset(new BoundedText(budget));
+}
+
+bool DefaultExtractor::ok() const { return labeler_.ok() && pending_ != nullptr; }
+
+void DefaultExtractor::on_token(const Token& token, std::string_view text, const TokenStream&,
+                                ContentWriter& out) {
+  if (token.is_tag()) {
+    ++tags_since_word_;
+    return;
+  }
+  if (open_ && token.block != block_id_) close_block(out);
+  Pending& block = pending_[slot(end_)];
+  BoundedText& rendered = *texts_[slot(end_)];
+  if (!open_) {
+    block.stats = BlockStats{};
+    block.stats.index = end_;
+    block.stats.words_before = words_seen_;
+    block.stats.tags_before = tags_since_word_;
+    rendered.clear();
+    if (token.heading_level) rendered.append(ContentWriter::heading_marker(token.heading_level));
+    open_ = true;
+    block_id_ = token.block;
+  } else if (!token.has(kTokenGlued)) {
+    rendered.append(" ");
+  }
+  rendered.append(text);
+  block.stats.add_word(token, text);
+  tags_since_word_ = 0;
+  ++words_seen_;
+}
+
+void DefaultExtractor::close_block(ContentWriter& out) {
+  open_ = false;
+  ++end_;
+  // The block before this one now has its next neighbour: score it.
+  if (end_ >= 2 && scored_ < end_ - 1) score(end_ - 2, true, out);
+}
+
+void DefaultExtractor::score(std::uint64_t seq, bool has_next, ContentWriter& out) {
+  const bool has_previous = seq > 0 && seq - 1 >= begin_;
+  static const BlockStats kNone{};
+  const BlockStats& previous = has_previous ? pending_[slot(seq - 1)].stats : kNone;
+  const BlockStats& next = has_next ? pending_[slot(seq + 1)].stats : kNone;
+  float features[kBlockFeatureCount];
+  block_features(previous, has_previous, pending_[slot(seq)].stats, next, has_next, features);
+  const BlockStats& block = pending_[slot(seq)].stats;
+  const float first = content_probability(model_, features);
+  float context[kContextFeatureCount];
+  containers_.features(block, first, context);
+  containers_.remember(block, first);
+  pending_[slot(seq)].probability = refined_probability(model_, context);
+  scored_ = seq + 1;
+  if (labeler_.push(pending_[slot(seq)].probability)) emit_oldest(labeler_.decided_label(), out);
+}
+
+void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
+  const Pending& block = pending_[slot(begin_)];
+  if (content) {
+    const BlockStats& s = block.stats;
+    const std::uint64_t net = (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
+    out.write_rendered(texts_[slot(begin_)]->view(), s.span, s.words, net);
+  }
+  ++begin_;
+}
+
+void DefaultExtractor::finish(ContentWriter& out) {
+  if (open_) close_block(out);
+  if (end_ > scored_) score(end_ - 1, false, out);
+  bool content = false;
+  while (labeler_.flush(&content)) emit_oldest(content, out);
+}
+
+namespace {
+
+std::unique_ptr<Algorithm> create_with_bias(MemoryBudget& budget, float bias) {
+  auto algorithm = std::make_unique<DefaultExtractor>(budget, default_block_model(),
+                                                      DefaultExtractor::kDefaultLag, bias);
+  if (!algorithm->ok()) return nullptr;
+  return algorithm;
+}
+
+}  // namespace
+
+std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget) {
+  return create_with_bias(budget, 0.0f);
+}
+std::unique_ptr<Algorithm> create_default_extractor_favoring_precision(MemoryBudget& budget) {
+  return create_with_bias(budget, -1.0f);
+}
+std::unique_ptr<Algorithm> create_default_extractor_favoring_recall(MemoryBudget& budget) {
+  return create_with_bias(budget, 1.0f);
+}
+
+}  // namespace winnow

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// winnow's default extractor: text blocks classified by a trained linear
+// model over shallow text features, markup semantics and a three-block
+// window, then smoothed by a two-state HMM decided with a fixed lag.
+//
+// Method. Blocks and their features: engine/block_features.h (Kohlschütter
+// et al. 2010's shallow text features as seed 002 describes them; seed 003's
+// block segmentation, neighbour quotients and id/class cues; the
+// HTML5/ARIA/itemprop semantics seed 003 and the literature point to, as
+// engine/semantics.h bits). Probability and smoothing: engine/block_labeler.h.
+// The weights are learnt by adapters/learn/train_blocks.cpp from the
+// development corpus and shipped in engine/default_model.cpp; that program
+// also reports the figures cross-validated by package.
+//
+// Parameters: lag (default 6 blocks); bias on the content log-odds
+// (--favor precision: -1, recall: +1, default 0).
+// State: the statistics of the current block and of up to lag + 2 pending
+// blocks, each pending block's rendered text in its own BoundedText (reused:
+// no allocation per token once the buffers have grown), the labeler.
+// Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) bytes fixed, plus the
+// text of lag + 2 blocks, charged to the budget as it grows.
+// Output delay: lag + 1 blocks (the block after a block is needed for its
+// features, then lag more for the smoothing).
+#pragma once
+
+#include <memory>
+
+#include "engine/algorithm.h"
+#include "engine/block_features.h"
+#include "engine/block_labeler.h"
+#include "engine/bounded_text.h"
+#include "engine/memory_budget.h"
+
+namespace winnow {
+
+class DefaultExtractor final : public Algorithm {
+ public:
+  static constexpr std::size_t kDefaultLag = 6;
+
+  DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
+  bool ok() const;
+
+  void on_token(const Token& token, std::string_view text, const TokenStream& stream,
+                ContentWriter& out) override;
+  void finish(ContentWriter& out) override;
+
+ private:
+  struct Pending {
+    BlockStats stats;
+    float probability = 0;
+  };
+  std::size_t slot(std::uint64_t seq) const { return static_cast<std::size_t>(seq % slots_); }
+  void close_block(ContentWriter& out);
+  void score(std::uint64_t seq, bool has_next, ContentWriter& out);
+  void emit_oldest(bool content, ContentWriter& out);
+
+  MemoryBudget& budget_;
+  const BlockModel& model_;
+  std::size_t slots_;
+  BlockLabeler labeler_;
+  ContainerMemory containers_;
+  Reservation reservation_;
+  std::unique_ptr<Pending[]> pending_;
+  std::unique_ptr<std::unique_ptr<BoundedText>[]> texts_;
+  std::uint64_t begin_ = 0;   // oldest block not yet written
+  std::uint64_t scored_ = 0;  // blocks whose probability is known
+  std::uint64_t end_ = 0;     // blocks closed so far
+  bool open_ = false;         // the current block (seq end_) has words
+  std::uint32_t block_id_ = 0;
+  std::uint32_t tags_since_word_ = 0;
+  std::uint64_t words_seen_ = 0;
+};
+
+std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);
+std::unique_ptr<Algorithm> create_default_extractor_favoring_precision(MemoryBudget& budget);
+std::unique_ptr<Algorithm> create_default_extractor_favoring_recall(MemoryBudget& budget);
+
+}  // namespace winnow

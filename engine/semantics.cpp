@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+#include "engine/semantics.h"
+
+#include <cctype>
+
+namespace winnow {
+namespace {
+
+struct Cue {
+  std::string_view word;
+  std::uint32_t bits;
+};
+
+// Whole words (after splitting) that signal a role. Kept general on purpose.
+constexpr Cue kCues[] = {
+    {"nav", kSemNavigation}, {"navbar", kSemNavigation}, {"navigation", kSemNavigation},
+    {"menu", kSemNavigation}, {"menus", kSemNavigation}, {"breadcrumb", kSemNavigation},
+    {"breadcrumbs", kSemNavigation}, {"pagination", kSemNavigation}, {"pager", kSemNavigation},
+    {"skip", kSemNavigation}, {"toc", kSemNavigation},
+    {"footer", kSemFooter}, {"foot", kSemFooter}, {"copyright", kSemFooter}, {"legal", kSemFooter},
+    {"colophon", kSemFooter},
+    {"header", kSemHeader}, {"masthead", kSemHeader}, {"topbar", kSemHeader}, {"banner", kSemHeader},
+    {"branding", kSemHeader}, {"logo", kSemHeader},
+    {"sidebar", kSemSidebar}, {"side", kSemSidebar}, {"aside", kSemSidebar}, {"widget", kSemSidebar},
+    {"widgets", kSemSidebar}, {"rail", kSemSidebar}, {"column", kSemSidebar},
+    {"comment", kSemComment}, {"comments", kSemComment}, {"reply", kSemComment}, {"replies", kSemComment},
+    {"discussion", kSemComment}, {"disqus", kSemComment}, {"respond", kSemComment},
+    {"share", kSemShare}, {"sharing", kSemShare}, {"social", kSemShare}, {"facebook", kSemShare},
+    {"twitter", kSemShare}, {"tweet", kSemShare}, {"follow", kSemShare}, {"print", kSemShare},
+    {"related", kSemRelated}, {"recommended", kSemRelated}, {"recommendations", kSemRelated},
+    {"popular", kSemRelated}, {"trending", kSemRelated}, {"more", kSemRelated}, {"also", kSemRelated},
+    {"read", kSemRelated}, {"next", kSemRelated}, {"prev", kSemRelated}, {"previous", kSemRelated},
+    {"ad", kSemAdvert}, {"ads", kSemAdvert}, {"advert", kSemAdvert}, {"advertisement", kSemAdvert},
+    {"adsense", kSemAdvert}, {"sponsor", kSemAdvert}, {"sponsored", kSemAdvert}, {"promo", kSemAdvert},
+    {"promotion", kSemAdvert}, {"outbrain", kSemAdvert}, {"taboola", kSemAdvert}, {"dfp", kSemAdvert},
+    {"subscribe", kSemSubscribe}, {"subscription", kSemSubscribe}, {"newsletter", kSemSubscribe},
+    {"signup", kSemSubscribe}, {"login", kSemSubscribe}, {"register", kSemSubscribe},
+    {"cookie", kSemSubscribe}, {"cookies", kSemSubscribe}, {"consent", kSemSubscribe},
+    {"modal", kSemSubscribe}, {"popup", kSemSubscribe}, {"paywall", kSemSubscribe},
+    {"article", kSemArticle}, {"articles", kSemArticle}, {"post", kSemArticle}, {"entry", kSemArticle},
+    {"story", kSemArticle}, {"blog", kSemArticle}, {"articlebody", kSemArticle},
+    {"main", kSemContent}, {"content", kSemContent}, {"body", kSemContent}, {"text", kSemContent},
+    {"prose", kSemContent}, {"page", kSemContent},
+    {"byline", kSemByline}, {"author", kSemByline}, {"date", kSemByline}, {"time", kSemByline},
+    {"dateline", kSemByline}, {"published", kSemByline}, {"timestamp", kSemByline}, {"meta", kSemByline},
+    {"caption", kSemCaption}, {"figure", kSemCaption}, {"credit", kSemCaption}, {"photo", kSemCaption},
+    {"image", kSemCaption}, {"img", kSemCaption}, {"gallery", kSemCaption}, {"media", kSemCaption},
+    {"teaser", kSemTeaser}, {"card", kSemTeaser}, {"tile", kSemTeaser}, {"excerpt", kSemTeaser},
+    {"summary", kSemTeaser}, {"list", kSemTeaser}, {"listing", kSemTeaser}, {"item", kSemTeaser},
+    {"title", kSemTitle}, {"headline", kSemTitle}, {"heading", kSemTitle}, {"subtitle", kSemTitle},
+    {"hidden", kSemHidden}, {"hide", kSemHidden}, {"sr", kSemHidden}, {"visually", kSemHidden},
+    {"screen", kSemHidden}, {"offscreen", kSemHidden},
+    {"tag", kSemTags}, {"tags", kSemTags}, {"category", kSemTags}, {"categories", kSemTags},
+    {"topics", kSemTags}, {"keywords", kSemTags}, {"label", kSemTags},
+    {"form", kSemForm}, {"search", kSemForm}, {"input", kSemForm},
+};
+
+std::uint32_t bits_of_word(std::string_view word) {
+  for (const Cue& cue : kCues)
+    if (cue.word == word) return cue.bits;
+  return 0;
+}
+
+// Splits at non-alphanumerics and at lower-to-upper case changes.
+std::uint32_t bits_of_value(std::string_view value) {
+  std::uint32_t bits = 0;
+  char word[24];
+  std::size_t size = 0;
+  bool overlong = false;
+  auto flush = [&]() {
+    if (size > 0 && !overlong) bits |= bits_of_word(std::string_view(word, size));
+    size = 0;
+    overlong = false;
+  };
+  char previous = 0;
+  for (char c : value) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!std::isalnum(u)) {
+      flush();
+    } else {
+      if (std::isupper(u) && std::islower(static_cast<unsigned char>(previous))) flush();
+      if (size < sizeof word) word[size++] = static_cast<char>(std::tolower(u));
+      else overlong = true;
+    }
+    previous = c;
+  }
+  flush();
+  return bits;
+}
+
+std::uint32_t bits_of_tag(Tag tag) {
+  switch (tag) {
+    case Tag::nav: return kSemNavigation;
+    case Tag::footer: return kSemFooter;
+    case Tag::header: return kSemHeader;
+    case Tag::aside: return kSemSidebar;
+    case Tag::article: return kSemArticle;
+    case Tag::main: return kSemContent;
+    case Tag::figure: case Tag::figcaption: return kSemCaption;
+    case Tag::form: case Tag::input: case Tag::button: case Tag::label: return kSemForm;
+    case Tag::time: return kSemByline;
+    default: return 0;
+  }
+}
+
+std::uint32_t bits_of_role(std::string_view role) {
+  if (role == "navigation" || role == "menu" || role == "menubar") return kSemNavigation;
+  if (role == "contentinfo") return kSemFooter;
+  if (role == "banner") return kSemHeader;
+  if (role == "complementary") return kSemSidebar;
+  if (role == "main") return kSemContent;
+  if (role == "article") return kSemArticle;
+  if (role == "search" || role == "form") return kSemForm;
+  return 0;
+}
+
+}  // namespace
+
+std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
+  std::uint32_t bits = bits_of_tag(tag) | bits_of_role(attributes.role);
+  if (!attributes.class_name.empty()) bits |= bits_of_value(attributes.class_name);
+  if (!attributes.id.empty()) bits |= bits_of_value(attributes.id);
+  if (!attributes.itemprop.empty()) {
+    if (attributes.itemprop == "articleBody" || attributes.itemprop == "text") bits |= kSemArticle;
+    else if (attributes.itemprop == "headline" || attributes.itemprop == "name") bits |= kSemTitle;
+    else if (attributes.itemprop == "author" || attributes.itemprop == "datePublished") bits |= kSemByline;
+  }
+  return bits;
+}
+
+}  // namespace winnow

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// What an element's markup says about its role, as bits: the cues seed 003
+// and the boilerplate literature use (class and id tokens such as "nav",
+// "comment", "share", "related"; HTML5 sectioning elements; ARIA roles;
+// itemprop="articleBody"). Each element's bits are computed once from its
+// tag and attributes; a token carries the union over its open ancestors.
+//
+// Matching is on lower-cased words of the attribute values (split at
+// anything but letters and digits, camelCase split too), against a fixed
+// vocabulary of general terms: no site-specific names, so it carries to
+// unseen pages.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "engine/event.h"
+#include "engine/tag.h"
+
+namespace winnow {
+
+enum Semantic : std::uint32_t {
+  kSemNavigation = 1u << 0,  // nav, menu, breadcrumb, pagination, role=navigation
+  kSemFooter = 1u << 1,      // footer, copyright, role=contentinfo
+  kSemHeader = 1u << 2,      // header, masthead, topbar, role=banner
+  kSemSidebar = 1u << 3,     // aside, sidebar, widget, rail, role=complementary
+  kSemComment = 1u << 4,     // comment, reply, discussion
+  kSemShare = 1u << 5,       // share, social, facebook, twitter
+  kSemRelated = 1u << 6,     // related, recommended, popular, trending, more
+  kSemAdvert = 1u << 7,      // ad, ads, advert, sponsor, promo
+  kSemSubscribe = 1u << 8,   // subscribe, newsletter, signup, login, cookie, consent, modal
+  kSemArticle = 1u << 9,     // article, post, entry, story, itemprop=articleBody
+  kSemContent = 1u << 10,    // main, content, body, text, prose, role=main
+  kSemByline = 1u << 11,     // byline, author, date, time, dateline, published
+  kSemCaption = 1u << 12,    // figure, figcaption, caption, credit, photo, gallery
+  kSemTeaser = 1u << 13,     // teaser, card, tile, excerpt, summary, list
+  kSemTitle = 1u << 14,      // title, headline, heading
+  kSemHidden = 1u << 15,     // hidden, sr-only, visually-hidden, screen-reader
+  kSemTags = 1u << 16,       // tag, tags, category, topics, keywords
+  kSemForm = 1u << 17,       // form, search, input
+  kSemCount = 18,
+};
+
+// The element's own bits (not its ancestors').
+std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes);
+
+}  // namespace winnow

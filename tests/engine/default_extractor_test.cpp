@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+#include "engine/default_extractor.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace winnow {
+namespace {
+
+ExtractorConfig config_for(const char* algorithm, std::size_t budget = 256 * 1024) {
+  ExtractorConfig config;
+  config.algorithm = algorithm;
+  config.memory_budget = budget;
+  return config;
+}
+
+TEST(DefaultExtractor, IsTheDefaultAndKeepsTheArticleOnly) {
+  EXPECT_EQ(ExtractorConfig{}.algorithm, "default");
+  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), ExtractorConfig{}, 0);
+  EXPECT_EQ(r.text.rfind("Rivers of the north are running warmer every summer\n", 0), 0u) << r.text;
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+  EXPECT_NE(r.text.find("hold more young fish"), std::string::npos);
+  EXPECT_EQ(r.text.find("Most read"), std::string::npos);
+  EXPECT_EQ(r.text.find("Privacy"), std::string::npos);
+  EXPECT_EQ(r.text.find("World\n"), std::string::npos);
+  EXPECT_EQ(r.headings.substr(0, 2), "12");
+}
+
+TEST(DefaultExtractor, FavoringRecallNeverKeepsLessThanFavoringPrecision) {
+  for (const std::string& name : test::fixture_names()) {
+    const std::string html = test::read_fixture(name);
+    const auto precise = test::run_pipeline(html, config_for("default-precision"), 0);
+    const auto recall = test::run_pipeline(html, config_for("default-recall"), 0);
+    EXPECT_LE(precise.text.size(), recall.text.size()) << name;
+  }
+}
+
+TEST(DefaultExtractor, StreamsWithABoundedDelay) {
+  // Content is written while the page is still arriving: after the first
+  // half of a long article, the first paragraphs are out.
+  std::string page = "<html><body><h1>Title of the piece</h1>";
+  for (int i = 0; i < 200; ++i)
+    page += "<p>Paragraph " + std::to_string(i) + " of a long article, with sentences, commas and a full stop.</p>";
+  page += "</body></html>";
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  extractor.feed(page.data(), page.size() / 2, false);
+  EXPECT_NE(sink.text().find("Paragraph 10 of a long article"), std::string::npos) << sink.text().size();
+  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
+  EXPECT_NE(sink.text().find("Paragraph 199 of a long article"), std::string::npos);
+}
+
+TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) {
+  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config_for("default", 64 * 1024), 3);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, 64u * 1024);
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace winnow
