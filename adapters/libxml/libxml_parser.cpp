@@ -3,6 +3,8 @@
 
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlversion.h>
 
 #include <cstring>
 #include <string_view>
@@ -76,6 +78,18 @@ bool LibxmlParser::halted() const {
 void LibxmlParser::write(const char* data, std::size_t size) {
   if (halted() || size == 0) return;
   htmlParseChunk(as_context(context_), data, static_cast<int>(size), 0);
+#if LIBXML_VERSION < 21100
+  // libxml2 2.9/2.10's HTML push parser frees the input it has consumed
+  // only while parsing character data or a comment, and only near the end
+  // of its buffer: a long run of tags with no text between them (10^5 empty
+  // elements, a minified inline SVG) kept all of it, 21 bytes per <span></span>.
+  // Drop it here, between chunks, when no look-ahead is pending: checkIndex
+  // is an offset from the buffer's start, which a shrink would move.
+  htmlParserCtxtPtr context = as_context(context_);
+  if (!halted() && context->checkIndex == 0 && context->input != nullptr && context->input->buf != nullptr &&
+      context->input->cur - context->input->base > 2 * INPUT_CHUNK)
+    xmlParserInputShrink(context->input);
+#endif
 }
 
 void LibxmlParser::finish() {
