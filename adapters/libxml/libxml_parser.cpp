@@ -6,6 +6,7 @@
 #include <libxml/parserInternals.h>
 #include <libxml/xmlversion.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -97,13 +98,14 @@ void LibxmlParser::finish() {
   htmlParseChunk(as_context(context_), nullptr, 0, 1);
 }
 
-SourceSpan LibxmlParser::span_to_here(bool start_tag) {
+SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size) {
   long consumed = xmlByteConsumed(as_context(context_));
-  if (start_tag) {
+  const xmlParserInputPtr input = as_context(context_)->input;
+  const bool have_input = input && input->cur && input->base && input->end;
+  if (event == Event::StartTag) {
     // libxml2 reports a start tag before it steps over the closing '>' or "/>".
-    const xmlParserInputPtr input = as_context(context_)->input;
     bool at_tag_end = false;
-    if (input && input->cur && input->cur < input->end) {
+    if (have_input && input->cur < input->end) {
       if (input->cur[0] == '>') consumed += 1, at_tag_end = true;
       else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') consumed += 2, at_tag_end = true;
     }
@@ -111,9 +113,20 @@ SourceSpan LibxmlParser::span_to_here(bool start_tag) {
     // leading text), reported after it read the text that implied it. It
     // covers no input; advancing here would leave that text an empty span.
     if (!at_tag_end) return SourceSpan{last_source_, last_source_};
+  } else if (event == Event::EndTag) {
+    // A real end tag (and an element it closes) is reported just past its
+    // '>'. Anywhere else the end was implied (by text or a later start tag,
+    // or at the end of input) and covers no input of its own.
+    if (!(have_input && input->cur > input->base && input->cur[-1] == '>'))
+      return SourceSpan{last_source_, last_source_};
   }
   std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
   if (end < last_source_) end = last_source_;
+  if (event == Event::Text && end == last_source_) {
+    // libxml2's push parser reports a lone character left at the very end
+    // of its input before it steps over it: the text lies after the cursor.
+    end = std::max(end, mapper_.to_source(static_cast<std::uint64_t>(consumed > 0 ? consumed : 0) + text_size));
+  }
   const SourceSpan span{last_source_, end};
   last_source_ = end;
   return span;
@@ -122,20 +135,20 @@ SourceSpan LibxmlParser::span_to_here(bool start_tag) {
 void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   ++self->depth_;
-  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(true));
+  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(Event::StartTag));
 }
 
 void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   if (self->depth_ > 0) --self->depth_;
-  self->events_.on_end_element(tag_from_name(view(name)), self->span_to_here());
+  self->events_.on_end_element(tag_from_name(view(name)), self->span_to_here(Event::EndTag));
 }
 
 void LibxmlParser::characters(void* self_ptr, const unsigned char* text, int size) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   if (size <= 0) return;
   self->events_.on_text(std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)),
-                        self->span_to_here());
+                        self->span_to_here(Event::Text, static_cast<std::size_t>(size)));
 }
 
 }  // namespace winnow

@@ -42,7 +42,10 @@ class LibxmlParser final : public ByteSink {
   static void start_element(void* self, const unsigned char* name, const unsigned char** attributes);
   static void end_element(void* self, const unsigned char* name);
   static void characters(void* self, const unsigned char* text, int size);
-  SourceSpan span_to_here(bool start_tag = false);
+  enum class Event { StartTag, EndTag, Text };
+  // The input from the last event's end to this one's; text_size is the
+  // text event's size (text always covers some input).
+  SourceSpan span_to_here(Event event, std::size_t text_size = 0);
 
   EventHandler& events_;
   SourceMapper& mapper_;
