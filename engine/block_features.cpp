@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/block_features.h"
 
+#include <cctype>
 #include <cmath>
 
 #include "engine/semantics.h"
@@ -57,12 +58,34 @@ const char* const kNames[kBlockFeatureCount] = {
     "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form",
     "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
-    "quotient_words_prev", "quotient_density_prev", "all_links", "short_block", "long_block",
+    "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
     "prev_same_semantics", "next_same_semantics"};
 
 }  // namespace
 
-void BlockStats::add_word(const Token& token, std::string_view text) {
+// Whether the word occurs in the title as a whole word (CJK: as a character),
+// ignoring ASCII case and trailing punctuation.
+bool in_title(std::string_view word, std::string_view title, bool cjk) {
+  while (!word.empty() && (word.back() == '.' || word.back() == ',' || word.back() == ':' ||
+                           word.back() == '!' || word.back() == '?' || word.back() == ';'))
+    word.remove_suffix(1);
+  if (word.size() < 2 || title.empty() || word.size() > 64) return false;
+  char lower[64];
+  for (std::size_t i = 0; i < word.size(); ++i)
+    lower[i] = (word[i] >= 'A' && word[i] <= 'Z') ? static_cast<char>(word[i] + 32) : word[i];
+  const std::string_view w(lower, word.size());
+  for (std::size_t at = title.find(w); at != std::string_view::npos; at = title.find(w, at + 1)) {
+    if (cjk) return true;
+    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(title[at - 1]));
+    const std::size_t end = at + w.size();
+    const bool ends = end == title.size() || !std::isalnum(static_cast<unsigned char>(title[end]));
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+void BlockStats::add_word(const Token& token, std::string_view text, std::string_view title) {
+  if (in_title(text, title, token.has(kTokenCjk))) ++title_words;
   if (words == 0) {
     heading_level = token.heading_level;
     block_tag = token.block_tag;
@@ -147,9 +170,9 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   neighbour(prev, has_prev);
   neighbour(next, has_next);
   f[i++] = has_prev ? std::tanh(std::log((1.0f + words) / (1.0f + static_cast<float>(prev.words)))) : 0.0f;
-  f[i++] = has_prev ? std::tanh(text_density(b) - text_density(prev)) : 0.0f;
+  f[i++] = ratio(static_cast<float>(b.title_words), words);
   f[i++] = b.anchor_words == b.words ? 1.0f : 0.0f;
-  f[i++] = b.words < 5 ? 1.0f : 0.0f;
+  f[i++] = (b.title_words >= 3 && b.words <= 30 && b.title_words * 2 >= b.words) ? 1.0f : 0.0f;
   f[i++] = b.words > 40 ? 1.0f : 0.0f;
   f[i++] = has_prev && prev.semantics == b.semantics ? 1.0f : 0.0f;
   f[i++] = has_next && next.semantics == b.semantics ? 1.0f : 0.0f;

@@ -35,6 +35,7 @@ struct BlockStats {
   std::uint32_t capitalized = 0;    // words starting with an upper-case ASCII letter
   std::uint32_t numeric = 0;        // words holding a digit
   std::uint32_t cjk = 0;            // CJK characters (each one word)
+  std::uint32_t title_words = 0;    // words that also occur in the document's <title>
   std::uint8_t heading_level = 0;
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
@@ -44,7 +45,8 @@ struct BlockStats {
   std::uint32_t grand_container = 0;
   SourceSpan span;
 
-  void add_word(const Token& token, std::string_view text);
+  // title: TokenStream::title(), lower-cased; may be empty.
+  void add_word(const Token& token, std::string_view text, std::string_view title);
 };
 
 // Number of features features() writes.

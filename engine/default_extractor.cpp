@@ -8,7 +8,8 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       model_(model),
       slots_(lag + 3),
       labeler_(budget, model, lag, bias),
-      reservation_(budget, (lag + 3) * (sizeof(Pending) + sizeof(BoundedText))) {
+      reservation_(budget, (lag + 3) * (sizeof(Pending) + sizeof(BoundedText))),
+      fallback_text_(budget) {
   if (!reservation_.ok()) return;
   pending_.reset(new Pending[slots_]);
   texts_.reset(new std::unique_ptr<BoundedText>[slots_]);
@@ -17,7 +18,7 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
 
 bool DefaultExtractor::ok() const { return labeler_.ok() && pending_ != nullptr; }
 
-void DefaultExtractor::on_token(const Token& token, std::string_view text, const TokenStream&,
+void DefaultExtractor::on_token(const Token& token, std::string_view text, const TokenStream& stream,
                                 ContentWriter& out) {
   if (token.is_tag()) {
     ++tags_since_word_;
@@ -39,7 +40,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     rendered.append(" ");
   }
   rendered.append(text);
-  block.stats.add_word(token, text);
+  block.stats.add_word(token, text, stream.title());
   tags_since_word_ = 0;
   ++words_seen_;
 }
@@ -68,12 +69,22 @@ void DefaultExtractor::score(std::uint64_t seq, bool has_next, ContentWriter& ou
   if (labeler_.push(pending_[slot(seq)].probability)) emit_oldest(labeler_.decided_label(), out);
 }
 
+void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, ContentWriter& out) {
+  const std::uint64_t net = (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
+  out.write_rendered(text, s.span, s.words, net);
+  wrote_any_ = true;
+}
+
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   if (content) {
-    const BlockStats& s = block.stats;
-    const std::uint64_t net = (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
-    out.write_rendered(texts_[slot(begin_)]->view(), s.span, s.words, net);
+    write_block(block.stats, texts_[slot(begin_)]->view(), out);
+  } else if (!wrote_any_ && block.probability > fallback_probability_) {
+    // Until something is written, remember the likeliest block dropped.
+    fallback_probability_ = block.probability;
+    fallback_stats_ = block.stats;
+    fallback_text_.clear();
+    fallback_text_.append(texts_[slot(begin_)]->view());
   }
   ++begin_;
 }
@@ -83,6 +94,10 @@ void DefaultExtractor::finish(ContentWriter& out) {
   if (end_ > scored_) score(end_ - 1, false, out);
   bool content = false;
   while (labeler_.flush(&content)) emit_oldest(content, out);
+  // A page is seldom without any main content: rather than nothing, give the
+  // block the model liked best, if it liked it at all.
+  if (!wrote_any_ && fallback_probability_ >= kFallbackMinimum)
+    write_block(fallback_stats_, fallback_text_.view(), out);
 }
 
 namespace {

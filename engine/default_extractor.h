@@ -20,7 +20,8 @@
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) bytes fixed, plus the
 // text of lag + 2 blocks, charged to the budget as it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
-// features, then lag more for the smoothing).
+// features, then lag more for the smoothing); on a page where no block is
+// kept, the best block is written at the end (one more block buffer).
 #pragma once
 
 #include <memory>
@@ -36,6 +37,9 @@ namespace winnow {
 class DefaultExtractor final : public Algorithm {
  public:
   static constexpr std::size_t kDefaultLag = 6;
+  // When no block was kept, the best dropped block is written at the end if
+  // its probability reaches this.
+  static constexpr float kFallbackMinimum = 0.05f;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   bool ok() const;
@@ -53,6 +57,7 @@ class DefaultExtractor final : public Algorithm {
   void close_block(ContentWriter& out);
   void score(std::uint64_t seq, bool has_next, ContentWriter& out);
   void emit_oldest(bool content, ContentWriter& out);
+  void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
 
   MemoryBudget& budget_;
   const BlockModel& model_;
@@ -69,6 +74,10 @@ class DefaultExtractor final : public Algorithm {
   std::uint32_t block_id_ = 0;
   std::uint32_t tags_since_word_ = 0;
   std::uint64_t words_seen_ = 0;
+  bool wrote_any_ = false;
+  float fallback_probability_ = -1.0f;
+  BlockStats fallback_stats_;
+  BoundedText fallback_text_;
 };
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);

@@ -34,4 +34,11 @@ std::string_view TokenStream::text(const Token& token) const {
   return std::string_view(&text_.at(token.text_pos), token.text_size);
 }
 
+void TokenStream::append_title(std::string_view text) {
+  for (char c : text) {
+    if (title_size_ == kTitleBytes) return;
+    title_[title_size_++] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  }
+}
+
 }  // namespace winnow

@@ -38,10 +38,17 @@ class TokenStream {
   // already reused (size text_bytes for the look-back you need).
   std::string_view text(const Token& token) const;
 
+  // The document's <title>, lower-cased ASCII, its first kTitleBytes bytes.
+  static constexpr std::size_t kTitleBytes = 256;
+  void append_title(std::string_view text);
+  std::string_view title() const { return std::string_view(title_, title_size_); }
+
  private:
   RingBuffer<Token> tokens_;
   RingBuffer<char> text_;  // used as a byte arena addressed by absolute position
   std::uint64_t text_head_ = 0;
+  char title_[kTitleBytes];
+  std::size_t title_size_ = 0;
 };
 
 }  // namespace winnow

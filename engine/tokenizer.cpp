@@ -163,7 +163,11 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
 }
 
 void Tokenizer::on_text(std::string_view text, SourceSpan source) {
-  if (context_flags() & kInvisible) return;
+  if (context_flags() & kInvisible) {
+    // The title is not content, but algorithms compare headlines with it.
+    if (innermost_tag() == Tag::title) stream_.append_title(text);
+    return;
+  }
   // Offsets are interpolated only where a word starts or ends: a division per
   // character would cost more than the rest of the tokenizer.
   std::size_t word_end_index = 0;  // end of the pending word's bytes in this text

@@ -60,7 +60,7 @@ thread_local std::vector<Block>* collecting = nullptr;
 
 class BlockCollector final : public winnow::Algorithm {
  public:
-  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream&,
+  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream& stream,
                 winnow::ContentWriter&) override {
     if (token.is_tag()) {
       ++tags_;
@@ -79,7 +79,7 @@ class BlockCollector final : public winnow::Algorithm {
       collecting->back().text.push_back(' ');
     }
     collecting->back().text.append(text);
-    collecting->back().stats.add_word(token, text);
+    collecting->back().stats.add_word(token, text, stream.title());
     tags_ = 0;
     ++words_;
   }
@@ -280,14 +280,18 @@ winnow::BlockModel train(const std::vector<const Document*>& docs) {
 }
 
 // The text the default extractor would output for this document.
-std::string extract_with(const winnow::BlockModel& model, const Document& d, float bias) {
+std::string extract_with(const winnow::BlockModel& model, const Document& d, float bias, std::size_t lag) {
   winnow::MemoryBudget budget(1 << 20);
-  winnow::BlockLabeler labeler(budget, model, winnow::DefaultExtractor::kDefaultLag, bias);
+  winnow::BlockLabeler labeler(budget, model, lag, bias);
   std::string out;
   std::size_t next_to_emit = 0;
   winnow::ContainerMemory memory;
+  std::vector<float> refined(d.blocks.size(), 0.0f);
+  float fallback_p = -1.0f;
+  std::size_t fallback = 0;
   auto emit = [&](bool content) {
     if (content) out += d.blocks[next_to_emit].text + "\n";
+    else if (out.empty() && refined[next_to_emit] > fallback_p) fallback_p = refined[next_to_emit], fallback = next_to_emit;
     ++next_to_emit;
   };
   for (std::size_t i = 0; i < d.blocks.size(); ++i) {
@@ -295,10 +299,13 @@ std::string extract_with(const winnow::BlockModel& model, const Document& d, flo
     float context[winnow::kContextFeatureCount];
     memory.features(d.blocks[i].stats, first, context);
     memory.remember(d.blocks[i].stats, first);
-    if (labeler.push(winnow::refined_probability(model, context))) emit(labeler.decided_label());
+    refined[i] = winnow::refined_probability(model, context);
+    if (labeler.push(refined[i])) emit(labeler.decided_label());
   }
   bool label = false;
   while (labeler.flush(&label)) emit(label);
+  // As DefaultExtractor::finish: never nothing when some block is likely enough.
+  if (out.empty() && fallback_p >= winnow::DefaultExtractor::kFallbackMinimum) out = d.blocks[fallback].text + "\n";
   return out;
 }
 
@@ -320,10 +327,10 @@ struct Figures {
   }
 };
 
-Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs) {
+Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag) {
   Figures f;
   for (const Document* d : docs) {
-    const std::string text = extract_with(model, *d, 0.0f);
+    const std::string text = extract_with(model, *d, 0.0f, lag);
     f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
   }
   return f;
@@ -374,6 +381,7 @@ int main(int argc, char** argv) {
   std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp";
   unsigned threads = 2;
   bool write = true, cross_validate = true;
+  std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -381,8 +389,9 @@ int main(int argc, char** argv) {
     else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--no-write") write = false;
     else if (a == "--no-cv") cross_validate = false;
+    else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--no-write] [--no-cv]\n");
       return 1;
     }
   }
@@ -442,13 +451,25 @@ int main(int argc, char** argv) {
   if (cross_validate) {
     std::printf("\nCross-validated by package (trained on the other packages):\n");
     std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    // Folds run in parallel, each on its own copy of the context features.
+    std::vector<Figures> folds(names.size());
+    std::atomic<std::size_t> next_fold{0};
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+      workers.emplace_back([&] {
+        for (std::size_t p; (p = next_fold++) < names.size();) {
+          std::vector<Document> copies;
+          for (const Document* d : all) copies.push_back(*d);
+          std::vector<const Document*> train_set, test_set;
+          for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
+          folds[p] = evaluate(train(train_set), test_set, lag);
+        }
+      });
+    for (auto& w : workers) w.join();
     for (std::size_t p = 0; p < names.size(); ++p) {
-      std::vector<const Document*> train_set, test_set;
-      for (const Document* d : all) (d->package == p ? test_set : train_set).push_back(d);
-      const Figures f = evaluate(train(train_set), test_set);
+      const Figures& f = folds[p];
       std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
                   f.shingle_f1());
-      std::fflush(stdout);
     }
   }
   const winnow::BlockModel model = train(all);
@@ -457,7 +478,7 @@ int main(int argc, char** argv) {
     std::vector<const Document*> test_set;
     for (const Document* d : all)
       if (d->package == p) test_set.push_back(d);
-    const Figures f = evaluate(model, test_set);
+    const Figures f = evaluate(model, test_set, lag);
     std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
                 f.shingle_f1());
   }

@@ -156,6 +156,39 @@ TEST_F(TokenizerTest, WordOffsetsAreInterpolatedWithinTheTextEvent) {
   EXPECT_EQ(recorder_.word("cd").token.source_end, 105u);
 }
 
+TEST_F(TokenizerTest, KeepsTheTitleForAlgorithmsButMakesNoTokensOfIt) {
+  start(Tag::head);
+  start(Tag::title);
+  text("Rivers of the ");
+  text("NORTH - Gazette");
+  end(Tag::title);
+  end(Tag::head);
+  start(Tag::p);
+  text("body");
+  done();
+  EXPECT_EQ(stream_.title(), "rivers of the north - gazette");
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"body"}));
+}
+
+TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
+  ElementAttributes footer;
+  footer.class_name = "site-footer";
+  start(Tag::div, footer);
+  start(Tag::p);
+  text("one");
+  end(Tag::p);
+  start(Tag::p);
+  text("two");
+  done();
+  const Token& one = recorder_.word("one").token;
+  const Token& two = recorder_.word("two").token;
+  EXPECT_EQ(one.block_tag, Tag::p);
+  EXPECT_NE(one.container, 0u);
+  EXPECT_EQ(one.container, two.container) << "sibling paragraphs share their container";
+  EXPECT_NE(one.block, two.block);
+  EXPECT_TRUE(one.semantics & (1u << 1)) << "kSemFooter from the ancestor's class";
+}
+
 TEST_F(TokenizerTest, ElementsPastTheDepthLimitAreFlattenedButTheirTextKept) {
   for (int i = 0; i < 12; ++i) start(Tag::div);
   text("deep");
