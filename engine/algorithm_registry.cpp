@@ -5,6 +5,7 @@
 #include "engine/bte.h"
 #include "engine/default_extractor.h"
 #include "engine/dsc.h"
+#include "engine/lqf.h"
 #include "engine/plain.h"
 
 namespace winnow {
@@ -22,6 +23,10 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        &create_bte},
       {"dsc", "Document Slope Curve: runs of low tag density, online with a look-ahead (Pinto et al. 2002)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_dsc)},
+      {"lqf", "Link Quota Filter: drops block-level elements whose own text is more than 50 % link text (Gottron 2008)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_lqf)},
+      {"lqf-0.25", "Link Quota Filter with threshold 0.25", &create_lqf_025},
+      {"lqf-0.75", "Link Quota Filter with threshold 0.75", &create_lqf_075},
   };
   return registry;
 }

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+// LQF online against an offline reference that sees the whole element tree.
+#include "engine/lqf.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+#include "support/token_dump.h"
+
+namespace winnow {
+namespace {
+
+// The definition, offline: each word belongs to its innermost block-level
+// element (br and hr excluded); an element whose words have more than
+// `threshold` of their characters inside <a> loses all of them.
+std::string reference(const std::vector<test::DumpedToken>& tokens, double threshold) {
+  struct Counts {
+    std::uint64_t chars = 0, anchor = 0;
+  };
+  std::vector<Counts> elements(1);  // 0: the implicit root
+  std::vector<std::size_t> stack{0};
+  std::vector<std::size_t> owner(tokens.size(), 0);
+  auto judged = [](Tag t) { return has_flag(t, kTagBlock) && !has_flag(t, kTagVoid); };
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    const Token& t = tokens[k].token;
+    if (t.is_tag()) {
+      if (!judged(t.tag)) continue;
+      if (t.kind == TokenKind::StartTag) {
+        elements.emplace_back();
+        stack.push_back(elements.size() - 1);
+      } else if (stack.size() > 1) {
+        stack.pop_back();
+      }
+      continue;
+    }
+    std::uint64_t n = 0;
+    for (char c : tokens[k].text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    owner[k] = stack.back();
+    elements[stack.back()].chars += n;
+    if (t.has(kTokenInAnchor)) elements[stack.back()].anchor += n;
+  }
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    if (!tokens[k].token.is_word()) continue;
+    const Counts& c = elements[owner[k]];
+    if (static_cast<double>(c.anchor) <= threshold * static_cast<double>(c.chars))
+      writer.write_word(tokens[k].token, tokens[k].text);
+  }
+  writer.finish();
+  return sink.text();
+}
+
+struct Online {
+  std::string text;
+  std::uint64_t early = 0;
+};
+
+Online run_online(const std::vector<test::DumpedToken>& tokens, const LqfParams& params) {
+  test::RecordingSink sink;
+  ContentWriter out(sink);
+  MemoryBudget budget(1 << 20);
+  Lqf lqf(budget, params);
+  EXPECT_TRUE(lqf.ok());
+  TokenStream stream(budget, 1, 0);
+  for (const test::DumpedToken& t : tokens) lqf.on_token(t.token, t.text, stream, out);
+  lqf.finish(out);
+  out.finish();
+  return {sink.text(), lqf.early_decisions()};
+}
+
+// Random well-nested documents: block elements, anchors and inline elements,
+// words with and without links.
+std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
+  const Tag blocks[] = {Tag::div, Tag::p, Tag::li, Tag::td, Tag::br};
+  std::vector<test::DumpedToken> tokens;
+  std::vector<Tag> open;
+  std::uint32_t block = 0;
+  std::uint64_t words = 0;
+  int anchors = 0;
+  std::uniform_int_distribution<int> action(0, 9);
+  auto tag = [&](TokenKind kind, Tag t) {
+    test::DumpedToken d;
+    d.token.kind = kind;
+    d.token.tag = t;
+    d.token.seq = tokens.size();
+    if (has_flag(t, kTagBlock)) ++block;
+    d.token.block = block;
+    tokens.push_back(d);
+  };
+  while (tokens.size() < n) {
+    const int a = action(g);
+    if (a <= 1) {
+      const Tag t = blocks[g() % 5];
+      tag(TokenKind::StartTag, t);
+      if (t == Tag::br) tag(TokenKind::EndTag, t);
+      else open.push_back(t);
+    } else if (a == 2 && anchors == 0) {
+      tag(TokenKind::StartTag, Tag::a);
+      open.push_back(Tag::a);
+      ++anchors;
+    } else if (a == 3 && !open.empty()) {
+      if (open.back() == Tag::a) --anchors;
+      tag(TokenKind::EndTag, open.back());
+      open.pop_back();
+    } else {
+      test::DumpedToken d;
+      d.token.kind = TokenKind::Word;
+      d.token.seq = tokens.size();
+      d.token.word_index = words++;
+      d.token.block = block;
+      d.token.source_begin = d.token.word_index * 10;
+      d.token.source_end = d.token.source_begin + 4;
+      if (anchors) d.token.flags |= kTokenInAnchor;
+      d.text = "w" + std::to_string(g() % 1000);
+      tokens.push_back(d);
+    }
+  }
+  while (!open.empty()) {
+    tag(TokenKind::EndTag, open.back());
+    open.pop_back();
+  }
+  return tokens;
+}
+
+TEST(Lqf, OnlineEqualsTheOfflineDefinitionOnRandomDocuments) {
+  std::mt19937 g(2024);
+  std::uint64_t early = 0;
+  for (int round = 0; round < 300; ++round) {
+    const auto tokens = random_document(g, 10 + static_cast<std::size_t>(round));
+    for (double threshold : {0.25, 0.5, 0.75}) {
+      LqfParams big;
+      big.threshold = threshold;
+      big.max_words = 4096;
+      big.text_bytes = 1 << 16;
+      const Online online = run_online(tokens, big);
+      EXPECT_EQ(online.early, 0u);
+      EXPECT_EQ(online.text, reference(tokens, threshold)) << "round " << round << " threshold " << threshold;
+      // A tiny queue decides early but keeps the order and the block structure.
+      LqfParams small = big;
+      small.max_words = 3;
+      small.text_bytes = 0;
+      const Online bounded = run_online(tokens, small);
+      early += bounded.early;
+      if (bounded.early == 0) {
+        EXPECT_EQ(bounded.text, online.text) << "round " << round;
+      }
+    }
+  }
+  EXPECT_GT(early, 0u);
+}
+
+TEST(Lqf, OnlineEqualsTheOfflineDefinitionOnEveryFixture) {
+  for (const std::string& name : test::fixture_names()) {
+    const std::string html = test::read_fixture(name);
+    const auto tokens = test::tokens_of(html);
+    for (const char* algo : {"lqf-0.25", "lqf", "lqf-0.75"}) {
+      ExtractorConfig config;
+      config.algorithm = algo;
+      const double threshold = algo[3] == 0 ? 0.5 : algo[6] == '2' ? 0.25 : 0.75;
+      EXPECT_EQ(test::run_pipeline(html, config, 0).text, reference(tokens, threshold)) << name << " " << algo;
+    }
+  }
+}
+
+TEST(Lqf, DropsLinkListsAndKeepsTextWithSomeLinks) {
+  const std::string page =
+      "<html><body><ul><li><a href=/a>Home</a></li><li><a href=/b>World news</a></li></ul>"
+      "<p>The committee met on Tuesday and <a href=/r>published its report</a> after a long delay.</p>"
+      "<div>Intro words here <a href=/x>one link</a><p>A nested paragraph of plain text.</p> and the outro.</div>"
+      "</body></html>";
+  ExtractorConfig config;
+  config.algorithm = "lqf";
+  const std::string half = test::run_pipeline(page, config, 0).text;
+  EXPECT_EQ(half,
+            "The committee met on Tuesday and published its report after a long delay.\n"
+            "Intro words here one link\nA nested paragraph of plain text.\nand the outro.\n");
+  config.algorithm = "lqf-0.25";  // the paragraph is 18/61 link text
+  const std::string quarter = test::run_pipeline(page, config, 0).text;
+  EXPECT_EQ(quarter.find("The committee"), std::string::npos) << quarter;
+  EXPECT_NE(quarter.find("A nested paragraph"), std::string::npos) << quarter;
+}
+
+TEST(Lqf, WritesWhileThePageIsStillArriving) {
+  std::string page = "<html><body>";
+  for (int i = 0; i < 300; ++i) page += "<p>Paragraph " + std::to_string(i) + " with <a href=/x>a link</a> and text.</p>";
+  page += "</body></html>";
+  test::RecordingSink sink;
+  ExtractorConfig config;
+  config.algorithm = "lqf";
+  HtmlExtractor extractor(config, sink);
+  extractor.feed(page.data(), page.size() / 2, false);
+  EXPECT_NE(sink.text().find("Paragraph 100 with"), std::string::npos);
+  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
+  EXPECT_NE(sink.text().find("Paragraph 299 with"), std::string::npos);
+}
+
+TEST(Lqf, RunsWithinASixtyFourKibibyteBudgetAndRefusesLess) {
+  ExtractorConfig config;
+  config.algorithm = "lqf";
+  config.memory_budget = 64 * 1024;
+  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 3);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, 64u * 1024);
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+  MemoryBudget tiny(4096);
+  EXPECT_EQ(create_lqf(tiny), nullptr);
+  EXPECT_EQ(tiny.used(), 0u);
+}
+
+}  // namespace
+}  // namespace winnow
