@@ -4,6 +4,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/xmlstring.h>
 #include <libxml/xmlversion.h>
 
 #include <algorithm>
@@ -98,27 +99,66 @@ void LibxmlParser::finish() {
   htmlParseChunk(as_context(context_), nullptr, 0, 1);
 }
 
-SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size) {
+namespace {
+
+// The '<' of the canonical tag whose bytes end just before `end` in the
+// parser's buffer, or null if those bytes are not the inside of a tag (text,
+// a character reference). Attribute values are skipped: the guard quotes
+// them with '"' and they never contain one.
+const xmlChar* tag_start_before(const xmlChar* base, const xmlChar* end) {
+  const xmlChar* p = end;
+  while (p > base) {
+    --p;
+    if (*p == '"') {
+      do {
+        if (p == base) return nullptr;
+        --p;
+      } while (*p != '"');
+      continue;
+    }
+    if (*p == '<') return p;
+    if (*p == '>') return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, const unsigned char* name) {
   long consumed = xmlByteConsumed(as_context(context_));
   const xmlParserInputPtr input = as_context(context_)->input;
-  const bool have_input = input && input->cur && input->base && input->end;
+  const bool have_input = input && input->cur && input->base && input->end && input->cur <= input->end;
   if (event == Event::StartTag) {
-    // libxml2 reports a start tag before it steps over the closing '>' or "/>".
-    bool at_tag_end = false;
+    // libxml2 reports a start tag before it steps over the closing '>' or
+    // "/>", with the tag "<name ..." just behind its cursor. Anything else is
+    // an element it implied (html, body, p before leading text; reported
+    // after it read what implied it): it covers no input, and advancing here
+    // would leave that text an empty span.
+    bool real = false;
     if (have_input && input->cur < input->end) {
-      if (input->cur[0] == '>') consumed += 1, at_tag_end = true;
-      else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') consumed += 2, at_tag_end = true;
+      std::size_t tail = 0;
+      if (input->cur[0] == '>') tail = 1;
+      else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') tail = 2;
+      const xmlChar* lt = tail ? tag_start_before(input->base, input->cur) : nullptr;
+      if (lt && name) {
+        const std::size_t length = std::strlen(reinterpret_cast<const char*>(name));
+        const xmlChar* after = lt + 1 + length;
+        real = after <= input->cur &&
+               xmlStrncasecmp(lt + 1, name, static_cast<int>(length)) == 0 &&
+               (after == input->cur || *after == ' ');
+      }
+      if (real) consumed += static_cast<long>(tail);
     }
-    // Not at a tag's '>': an element libxml2 implied (html, body, p before
-    // leading text), reported after it read the text that implied it. It
-    // covers no input; advancing here would leave that text an empty span.
-    if (!at_tag_end) return SourceSpan{last_source_, last_source_};
+    if (!real) return SourceSpan{last_source_, last_source_};
   } else if (event == Event::EndTag) {
-    // A real end tag (and an element it closes) is reported just past its
-    // '>'. Anywhere else the end was implied (by text or a later start tag,
-    // or at the end of input) and covers no input of its own.
-    if (!(have_input && input->cur > input->base && input->cur[-1] == '>'))
-      return SourceSpan{last_source_, last_source_};
+    // A real end tag, and the elements it closes, are reported just past its
+    // "</name>". Anywhere else the end was implied (by text, by a later
+    // start tag, after a void element, at the end of input) and covers no
+    // input of its own.
+    const xmlChar* lt = have_input && input->cur > input->base && input->cur[-1] == '>'
+                            ? tag_start_before(input->base, input->cur - 1)
+                            : nullptr;
+    if (!(lt && lt + 1 < input->cur && lt[1] == '/')) return SourceSpan{last_source_, last_source_};
   }
   std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
   if (end < last_source_) end = last_source_;
@@ -135,7 +175,7 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size) {
 void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   ++self->depth_;
-  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(Event::StartTag));
+  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(Event::StartTag, 0, name));
 }
 
 void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {

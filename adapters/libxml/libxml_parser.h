@@ -44,8 +44,9 @@ class LibxmlParser final : public ByteSink {
   static void characters(void* self, const unsigned char* text, int size);
   enum class Event { StartTag, EndTag, Text };
   // The input from the last event's end to this one's; text_size is the
-  // text event's size (text always covers some input).
-  SourceSpan span_to_here(Event event, std::size_t text_size = 0);
+  // text event's size (text always covers some input), name the started
+  // element's.
+  SourceSpan span_to_here(Event event, std::size_t text_size = 0, const unsigned char* name = nullptr);
 
   EventHandler& events_;
   SourceMapper& mapper_;
