@@ -32,6 +32,7 @@ harnesses="
 fuzz_pipeline   65536 $dict
 fuzz_algorithms 65536 $dict
 fuzz_chunking   65536 $dict
+fuzz_capi       65536 $dict
 fuzz_lcs        4096  -
 "
 
