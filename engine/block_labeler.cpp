@@ -60,6 +60,9 @@ void ContainerMemory::features(const BlockStats& block, float p, float* f) const
   f[7] = (document_words_ > 0 ? document_weighted_p_ / document_words_ : 0.5f) - 0.5f;
   f[8] = c ? 0.0f : 1.0f;
   f[9] = (c_mean - 0.5f) * c_count;
+  f[10] = std::log1p(content_words_);
+  f[11] = std::log1p(blocks_since_content_);
+  f[12] = content_words_ > 0 ? std::log1p(words_since_content_) : 0.0f;
 }
 
 void ContainerMemory::remember(const BlockStats& block, float p) {
@@ -68,6 +71,14 @@ void ContainerMemory::remember(const BlockStats& block, float p) {
   if (block.grand_container != block.container) add(block.grand_container, p, words);
   document_weighted_p_ += p * words;
   document_words_ += words;
+  if (p > 0.5f) {
+    content_words_ += words;
+    blocks_since_content_ = 0;
+    words_since_content_ = 0;
+  } else {
+    blocks_since_content_ += 1;
+    words_since_content_ += words;
+  }
 }
 
 BlockLabeler::BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)

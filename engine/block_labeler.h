@@ -28,7 +28,7 @@ namespace winnow {
 // Second stage: what earlier blocks in the same containers looked like (the
 // streaming counterpart of Readability's scoring of a paragraph's parent and
 // grandparent, seed 002): a block among content siblings is content.
-constexpr std::size_t kContextFeatureCount = 10;
+constexpr std::size_t kContextFeatureCount = 13;
 
 struct BlockModel {
   float weights[kBlockFeatureCount];
@@ -75,6 +75,11 @@ class ContainerMemory {
   std::uint64_t clock_ = 0;
   float document_weighted_p_ = 0;
   float document_words_ = 0;
+  // Where the article may have ended: content words so far, and blocks and
+  // words since the last block that looked like content.
+  float content_words_ = 0;
+  float blocks_since_content_ = 0;
+  float words_since_content_ = 0;
 };
 
 class BlockLabeler {
