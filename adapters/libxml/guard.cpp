@@ -214,7 +214,10 @@ void Guard::append_out(const char* data, std::size_t size) {
 }
 
 void Guard::maybe_flush() {
-  if (out_.size() >= limits_.flush_bytes) flush();
+  // Only right after markup: a chunk that ends in text leaves libxml2
+  // waiting for the text's end, with look-ahead state that keeps its input
+  // buffer from being freed (see LibxmlParser::write).
+  if (out_.size() >= limits_.flush_bytes && out_pos_ == markup_end_) flush();
 }
 
 void Guard::flush() {
@@ -230,6 +233,7 @@ void Guard::data_char(char c) {
     offsets_.record(out_pos_, in_pos_);
     append_out(kSplit, sizeof(kSplit) - 1);
     offsets_.record(out_pos_, in_pos_);
+    markup_end_ = out_pos_;
     text_run_ = 0;
     ++stats_.text_splits;
     maybe_flush();
@@ -340,10 +344,17 @@ void Guard::emit_tag() {
   const bool void_element = has_flag(tag, kTagVoid) || (desc && desc->empty);
   const bool raw_text = has_flag(tag, kTagRawText);
   state_ = State::Data;
-  text_run_ = 0;
-  entity_length_ = 0;
+  const std::uint64_t out_before = out_pos_;
   if (end_tag_) emit_end_tag(key, name);
   else emit_start_tag(key, name, void_element, raw_text);
+  // Only a tag that reached the output ends the text run: across dropped
+  // ones (flattened, ignored, </body>) libxml2 sees one run of text, which
+  // must still be split every max_text_run bytes.
+  if (out_pos_ != out_before) {
+    text_run_ = 0;
+    entity_length_ = 0;
+    markup_end_ = out_pos_;
+  }
   maybe_flush();
 }
 

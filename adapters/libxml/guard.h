@@ -116,6 +116,7 @@ class Guard final : public ByteSink {
   State state_ = State::Data;
   std::uint64_t in_pos_ = 0;      // input bytes consumed
   std::uint64_t out_pos_ = 0;     // bytes handed to the parser or waiting in out_
+  std::uint64_t markup_end_ = 0;  // out_pos_ right after the last tag or split written
   std::uint64_t token_begin_ = 0; // input position of the current markup's '<'
   bool end_tag_ = false;
   bool self_closing_ = false;
