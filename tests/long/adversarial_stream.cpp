@@ -9,12 +9,14 @@ namespace winnow::test {
 
 void StreamSink::keep(std::string_view text) {
   if (first.size() < kKeep) first.append(text.substr(0, kKeep - first.size()));
-  if (text.size() >= kKeep) {
-    last.assign(text.substr(text.size() - kKeep));
-  } else {
-    last.append(text.data(), text.size());
-    if (last.size() > kKeep) last.erase(0, last.size() - kKeep);
-  }
+  if (text.size() > kKeep) text.remove_prefix(text.size() - kKeep);
+  for (char c : text) ring_[ring_end_++ % kKeep] = c;
+}
+
+void StreamSink::tail() {
+  const std::uint64_t n = ring_end_ < kKeep ? ring_end_ : kKeep;
+  last.clear();
+  for (std::uint64_t i = ring_end_ - n; i < ring_end_; ++i) last.push_back(ring_[i % kKeep]);
 }
 
 void StreamSink::check_utf8(std::string_view text) {
@@ -107,6 +109,7 @@ StreamResult stream(const Shape& shape, const ExtractorConfig& config, std::size
     extractor.feed(nullptr, 0, true);  // delivers everything decided so far; the status stays
   }
   result.stats = extractor.stats();
+  result.sink.tail();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -32,19 +32,23 @@ class StreamSink final : public ContentSink {
   std::uint64_t spans = 0;
   std::array<std::uint64_t, 256> byte_count{};  // how often each byte value was written
   std::string first;  // the first kKeep bytes of the output
-  std::string last;   // the last kKeep bytes
+  std::string last;   // the last kKeep bytes (kept up to date by tail())
   // Problems seen on the way (empty when none): invalid UTF-8, a block end
   // inside a character, an empty or unordered span.
   std::string problem;
   std::uint64_t last_span_end = 0;
 
   std::uint64_t count(char c) const { return byte_count[static_cast<unsigned char>(c)]; }
+  // Call once the extraction ended: fills `last` from the ring.
+  void tail();
   bool utf8_complete() const { return utf8_needed_ == 0; }
 
   static constexpr std::size_t kKeep = 256;
 
  private:
   void keep(std::string_view text);
+  char ring_[kKeep] = {};  // the last kKeep bytes, circular
+  std::uint64_t ring_end_ = 0;
   void check_utf8(std::string_view text);
   int utf8_needed_ = 0;
   unsigned char utf8_lower_ = 0x80;

@@ -353,5 +353,26 @@ TEST(AdversarialRegression, SpansStayInsideTheInputWhenOffsetMapsOverflow) {
   }
 }
 
+TEST(AdversarialRegression, MarkupWithoutTextStaysWithinASmallBudget) {
+  // Adversarial tests: libxml2 2.9 kept all input of a run of tags with no
+  // text between them; text across dropped tags (flattened, stray end tags)
+  // was never split. Each held hundreds of KB; now all fit 64 KiB.
+  ExtractorConfig config = config_for("plain");
+  config.memory_budget = 64 * 1024;
+  const Shape shapes[] = {
+      {"<html><body><p>before</p>", "<span></span>", 100000, "<p>after</p>"},
+      {"<html><body><p>before</p>", "<img src=x>", 100000, "<p>after</p>"},
+      {"<html><body><p>", "w</i>", 200000, "</p>"},
+      {"<html><body>", "<div>w", 200000, ""},
+  };
+  for (const Shape& shape : shapes) {
+    const StreamResult r = test::stream(shape, config);
+    test::report("64 KiB " + shape.body, r);
+    EXPECT_NE(r.status, Status::BudgetExceeded) << shape.body;
+    EXPECT_LE(r.stats.peak_memory, config.memory_budget) << shape.body;
+    EXPECT_EQ(r.sink.problem, "") << shape.body;
+  }
+}
+
 }  // namespace
 }  // namespace winnow
