@@ -18,6 +18,7 @@ enum TokenFlag : std::uint8_t {
   kTokenInHeading = 1 << 2,      // word: inside h1..h6
   kTokenBlockBoundary = 1 << 3,  // tag: starts or ends a block of text
   kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
+  kTokenInOnclick = 1 << 5,      // word: inside an element with an onclick attribute (a script link)
 };
 
 struct Token {

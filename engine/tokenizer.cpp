@@ -112,6 +112,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   std::uint8_t flags = inherited;
   if (has_flag(tag, kTagInvisible) || hides_element(attributes)) flags |= kInvisible;
   if (tag == Tag::a) flags |= kAnchor;
+  if (attributes.has_onclick) flags |= kOnclick;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
   const bool block = has_flag(tag, kTagBlock);
   if (block) {
@@ -233,6 +234,7 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   token.flags = static_cast<std::uint8_t>((space_before_ ? 0 : kTokenGlued) |
                                           ((context & kAnchor) ? kTokenInAnchor : 0) |
                                           ((context & kHeading) ? kTokenInHeading : 0) |
+                                          ((context & kOnclick) ? kTokenInOnclick : 0) |
                                           (cjk ? kTokenCjk : 0));
   token.heading_level = context_heading();
   token.block_tag = context_block_tag();

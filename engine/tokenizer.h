@@ -54,6 +54,7 @@ class Tokenizer final : public EventHandler {
     kInvisible = 1 << 0,
     kAnchor = 1 << 1,
     kHeading = 1 << 2,
+    kOnclick = 1 << 3,
   };
   struct OpenElement {
     Tag tag;
