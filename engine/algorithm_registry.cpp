@@ -7,6 +7,7 @@
 #include "engine/dsc.h"
 #include "engine/lqf.h"
 #include "engine/plain.h"
+#include "engine/textsweeper.h"
 
 namespace winnow {
 
@@ -27,6 +28,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_lqf)},
       {"lqf-0.25", "Link Quota Filter with threshold 0.25", &create_lqf_025},
       {"lqf-0.75", "Link Quota Filter with threshold 0.75", &create_lqf_075},
+      {"textsweeper", "TextSweeper: net-text-to-tag ratio per node, the nodes within 0.9 of the best, their common ancestor, cleaned (Lang et al.)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_textsweeper)},
   };
   return registry;
 }

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+#include "engine/textsweeper.h"
+
+#include <algorithm>
+
+namespace winnow {
+namespace {
+
+std::uint32_t count_chars(std::string_view w) {
+  std::uint32_t n = 0;
+  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+bool ends_with(std::string_view w, std::string_view suffix) {
+  return w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool equals_lower(std::string_view w, std::string_view lower) {
+  if (w.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    char c = w[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+    if (c != lower[i]) return false;
+  }
+  return true;
+}
+
+// A teaser ending: "...", "…", "»", "›", or "more" as in "Read more".
+bool is_teaser(std::string_view w) {
+  if (ends_with(w, "...") || ends_with(w, "\xE2\x80\xA6") || ends_with(w, "\xC2\xBB") || ends_with(w, "\xE2\x80\xBA"))
+    return true;
+  while (!w.empty() && (w.back() == ':' || w.back() == '>' || w.back() == '!')) w.remove_suffix(1);
+  return equals_lower(w, "more") || equals_lower(w, "weiterlesen");
+}
+
+double layout_weight(Tag tag) {
+  if (has_flag(tag, kTagHeading)) return 1.5;
+  if (tag == Tag::b || tag == Tag::strong) return 1.25;
+  return 1.0;
+}
+
+// Tags that count towards tag_count: all but inline text elements.
+bool counts_as_tag(Tag tag) {
+  if (has_flag(tag, kTagFormatting)) return false;
+  switch (tag) {
+    case Tag::a: case Tag::span: case Tag::br: case Tag::wbr: case Tag::abbr: case Tag::cite: case Tag::code:
+    case Tag::q: case Tag::sub: case Tag::sup: case Tag::time: case Tag::s: case Tag::del:
+    case Tag::ins: case Tag::kbd: case Tag::samp: case Tag::var: case Tag::bdi: case Tag::bdo:
+    case Tag::dfn: case Tag::tt: case Tag::strike: case Tag::nobr: case Tag::data:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// The bias towards long passages, on a node's characters.
+double passage_bias(std::uint32_t chars) { return 1.0 + std::min<std::uint32_t>(chars, 5000) / 5000.0; }
+
+bool is_node(Tag tag) { return has_flag(tag, kTagBlock) && !has_flag(tag, kTagVoid); }
+
+TextSweeperParams sanitize(TextSweeperParams p) {
+  p.max_depth = std::clamp<std::uint32_t>(p.max_depth, 2, 0xFFFF);
+  return p;
+}
+
+}  // namespace
+
+TextSweeper::TextSweeper(MemoryBudget& budget, const TextSweeperParams& params)
+    : params_(sanitize(params)),
+      reservation_(budget, params_.max_depth * (sizeof(Node) + sizeof(Tag))),
+      text_(budget),
+      lines_(budget),
+      records_(budget),
+      relevant_(budget),
+      deferred_(budget) {
+  if (!reservation_.ok()) return;
+  nodes_.reset(new Node[params_.max_depth]);
+  tags_.reset(new Tag[params_.max_depth]);
+  std::fill(tags_.get(), tags_.get() + params_.max_depth, Tag::unknown);
+  nodes_[0] = Node{};  // the document
+  depth_ = 1;
+}
+
+void TextSweeper::close_line() {
+  if (!line_open_) return;
+  line_open_ = false;
+  Node& node = nodes_[depth_ - 1];
+  node.text += line_weighted_;
+  node.link += line_link_;
+  node.chars += line_chars_;
+  if (full_) {
+    text_.truncate(line_text_begin_);
+    return;
+  }
+  line_.text_end = static_cast<std::uint32_t>(text_.size());
+  if (!lines_.push_back(line_)) {
+    full_ = true;
+    text_.truncate(line_text_begin_);
+  }
+}
+
+void TextSweeper::open_node(std::uint32_t level) {
+  if (depth_ >= params_.max_depth) {
+    ++overflow_;
+    return;
+  }
+  Node& n = nodes_[depth_++];
+  n = Node{};
+  n.tags = 1;
+  n.level = level;
+  n.first_line = static_cast<std::uint32_t>(lines_.size());
+  n.text_begin = static_cast<std::uint32_t>(text_.size());
+}
+
+std::uint32_t TextSweeper::record_for(std::size_t index) {
+  if (nodes_[index].record != kNone) return nodes_[index].record;
+  const std::uint32_t parent = index > 0 ? record_for(index - 1) : kNone;
+  if (index > 0 && parent == kNone) return kNone;
+  if (!records_.push_back(Record{parent, static_cast<std::uint32_t>(index), nodes_[index].first_line, kNone})) {
+    full_ = true;
+    return kNone;
+  }
+  nodes_[index].record = static_cast<std::uint32_t>(records_.size() - 1);
+  return nodes_[index].record;
+}
+
+void TextSweeper::add_relevant(double ratio) {
+  if (ratio <= 0) return;
+  if (ratio > best_) {
+    best_ = ratio;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < relevant_.size(); ++i)
+      if (relevant_[i].ratio >= params_.tolerance * best_) relevant_[kept++] = relevant_[i];
+    relevant_.truncate(kept);
+  }
+  if (ratio < params_.tolerance * best_) return;
+  Node& node = nodes_[depth_ - 1];
+  node.flags |= kHoldsRelevant;
+  const std::uint32_t record = record_for(depth_ - 1);
+  if (record == kNone || !relevant_.push_back(Relevant{ratio, record})) full_ = true;
+}
+
+void TextSweeper::close_node() {
+  Node& n = nodes_[depth_ - 1];
+  if (n.chars > 0 && last_word_teaser_) {
+    // The innermost node holding the teaser ending, and its parent.
+    n.flags |= kLinkElement;
+    if (depth_ >= 2) nodes_[depth_ - 2].flags |= kLinkElement;
+    last_word_teaser_ = false;
+  }
+  if (n.flags & kLinkElement) {
+    n.link = n.text;
+    for (std::size_t i = n.first_line; i < lines_.size(); ++i) lines_[i].net = 0;
+  }
+  const double denominator = std::max<double>(1.0, static_cast<double>(n.tags) + n.level);
+  if (n.chars > 0) add_relevant(passage_bias(n.chars) * (n.text - n.link) / denominator);
+  if (n.record != kNone) records_[n.record].end_line = static_cast<std::uint32_t>(lines_.size());
+  if (depth_ < 2) return;  // the document itself: no cleanup, no parent
+  const bool deletable = (n.chars < params_.min_chars && !(n.flags & kHeadingNode)) ||
+                         n.link > params_.max_link_share * n.text;
+  if (deletable && !(n.flags & kHoldsRelevant)) {
+    lines_.truncate(n.first_line);
+    text_.truncate(n.text_begin);
+  } else if (deletable &&
+             !deferred_.push_back(Range{n.first_line, static_cast<std::uint32_t>(lines_.size()),
+                                        static_cast<std::uint32_t>(depth_ - 1)})) {
+    full_ = true;
+  }
+  Node& parent = nodes_[depth_ - 2];
+  parent.text += n.text;
+  parent.link += n.link;
+  parent.chars += n.chars;
+  parent.tags += n.tags;
+  parent.flags |= n.flags & kHoldsRelevant;
+  --depth_;
+}
+
+void TextSweeper::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
+  if (!nodes_) return;
+  if (token.is_tag()) {
+    if (token.has(kTokenBlockBoundary)) close_line();
+    const bool node = is_node(token.tag);
+    if (token.kind == TokenKind::StartTag) {
+      if (token.depth < params_.max_depth) tags_[token.depth] = token.tag;
+      if (node) {
+        open_node(token.depth);
+        if (has_flag(token.tag, kTagHeading) && overflow_ == 0) nodes_[depth_ - 1].flags |= kHeadingNode;
+      } else if (counts_as_tag(token.tag)) {
+        ++nodes_[depth_ - 1].tags;
+      }
+    } else if (node) {
+      if (overflow_ > 0) --overflow_;
+      else if (depth_ > 1) close_node();
+    }
+    return;
+  }
+  if (line_open_ && token.block != line_block_) close_line();
+  if (!line_open_) {
+    line_open_ = true;
+    line_block_ = token.block;
+    line_text_begin_ = text_.size();
+    line_ = Line{token.source_begin, token.source_end, 0, 0, 0};
+    line_chars_ = 0;
+    line_weighted_ = 0;
+    line_link_ = 0;
+    if (token.heading_level && !full_ && !text_.append(ContentWriter::heading_marker(token.heading_level))) full_ = true;
+  } else if (!token.has(kTokenGlued) && !full_ && !text_.append(" ")) {
+    full_ = true;
+  }
+  if (!full_ && !text_.append(text)) full_ = true;
+  const std::uint32_t n = count_chars(text);
+  const Tag parent = token.depth >= 2 && token.depth - 2u < params_.max_depth ? tags_[token.depth - 2] : Tag::unknown;
+  const double weighted = n * layout_weight(token.tag) * layout_weight(parent);
+  line_weighted_ += weighted;
+  if (token.has(kTokenInAnchor) || token.has(kTokenInOnclick)) line_link_ += weighted;
+  else line_.net += n + (token.has(kTokenGlued) ? 0 : 1);
+  line_chars_ += n;
+  ++line_.words;
+  line_.source_end = token.source_end;
+  last_word_teaser_ = is_teaser(text);
+}
+
+void TextSweeper::finish(ContentWriter& out) {
+  if (!nodes_) return;
+  close_line();
+  while (depth_ > 1) close_node();
+  close_node();  // the document: a candidate too
+  std::uint32_t common = kNone;
+  for (std::size_t i = 0; i < relevant_.size(); ++i) {
+    if (relevant_[i].ratio < params_.tolerance * best_) continue;
+    std::uint32_t a = relevant_[i].record;
+    if (common == kNone) {
+      common = a;
+      continue;
+    }
+    std::uint32_t b = common;
+    while (records_[a].depth > records_[b].depth) a = records_[a].parent;
+    while (records_[b].depth > records_[a].depth) b = records_[b].parent;
+    while (a != b) a = records_[a].parent, b = records_[b].parent;
+    common = a;
+  }
+  if (common == kNone) return;
+  const Record& r = records_[common];
+  const std::size_t end = std::min<std::size_t>(r.end_line == kNone ? lines_.size() : r.end_line, lines_.size());
+  // The deferred deletions inside the result, by first line.
+  std::size_t inside = 0;
+  for (std::size_t i = 0; i < deferred_.size(); ++i) {
+    const Range d = deferred_[i];
+    if (d.depth > r.depth && d.first_line >= r.first_line && d.end_line <= end) deferred_[inside++] = d;
+  }
+  deferred_.truncate(inside);
+  if (inside > 1)
+    std::sort(&deferred_[0], &deferred_[0] + inside,
+              [](const Range& a, const Range& b) { return a.first_line < b.first_line; });
+  std::size_t next = 0;
+  std::size_t skip_until = 0;
+  for (std::size_t i = r.first_line; i < end; ++i) {
+    while (next < inside && deferred_[next].first_line <= i) skip_until = std::max<std::size_t>(skip_until, deferred_[next++].end_line);
+    if (i < skip_until) continue;
+    const std::size_t begin = i == 0 ? 0 : lines_[i - 1].text_end;
+    const Line& line = lines_[i];
+    out.write_rendered(text_.view().substr(begin, line.text_end - begin), SourceSpan{line.source_begin, line.source_end},
+                       line.words, line.net);
+  }
+}
+
+std::unique_ptr<Algorithm> create_textsweeper(MemoryBudget& budget, const TextSweeperParams& params) {
+  auto algorithm = std::make_unique<TextSweeper>(budget, params);
+  if (!algorithm->ok()) return nullptr;
+  return algorithm;
+}
+
+std::unique_ptr<Algorithm> create_textsweeper(MemoryBudget& budget) {
+  return create_textsweeper(budget, TextSweeperParams{});
+}
+
+}  // namespace winnow

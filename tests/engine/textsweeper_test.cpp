@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+// TextSweeper online against an offline reference over the whole node tree.
+#include "engine/textsweeper.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+#include "support/token_dump.h"
+
+namespace winnow {
+namespace {
+
+bool is_node(Tag t) { return has_flag(t, kTagBlock) && !has_flag(t, kTagVoid); }
+
+bool counted(Tag t) {
+  if (has_flag(t, kTagFormatting)) return false;
+  switch (t) {
+    case Tag::a: case Tag::span: case Tag::br: case Tag::wbr: case Tag::abbr: case Tag::cite: case Tag::code:
+    case Tag::q: case Tag::sub: case Tag::sup: case Tag::time: case Tag::s: case Tag::del:
+    case Tag::ins: case Tag::kbd: case Tag::samp: case Tag::var: case Tag::bdi: case Tag::bdo:
+    case Tag::dfn: case Tag::tt: case Tag::strike: case Tag::nobr: case Tag::data:
+      return false;
+    default:
+      return true;
+  }
+}
+
+double weight(Tag t) { return has_flag(t, kTagHeading) ? 1.5 : (t == Tag::b || t == Tag::strong) ? 1.25 : 1.0; }
+
+bool teaser(const std::string& w) {
+  auto ends = [&](const std::string& s) { return w.size() >= s.size() && w.compare(w.size() - s.size(), s.size(), s) == 0; };
+  if (ends("...") || ends("\xE2\x80\xA6") || ends("\xC2\xBB") || ends("\xE2\x80\xBA")) return true;
+  std::string v = w;
+  while (!v.empty() && (v.back() == ':' || v.back() == '>' || v.back() == '!')) v.pop_back();
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v == "more" || v == "weiterlesen";
+}
+
+std::uint32_t chars_of(const std::string& w) {
+  std::uint32_t n = 0;
+  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// The definition over an explicit tree: statistics per node, the best node,
+// the relevant ones, their deepest common ancestor, and the words under it
+// outside every deleted node strictly inside it.
+std::string reference(const std::vector<test::DumpedToken>& tokens, double tolerance = 0.9,
+                      std::uint32_t min_chars = 20, double max_link = 0.5) {
+  struct Node {
+    int parent = -1;
+    std::uint32_t level = 0, chars = 0, tags = 1;
+    double text = 0, link = 0, ratio = 0;
+    bool link_element = false, heading = false;
+  };
+  std::vector<Node> nodes(1);
+  nodes[0].tags = 0;
+  std::vector<int> stack{0};
+  std::vector<Tag> tags(512, Tag::unknown);
+  std::vector<int> owner(tokens.size(), -1);
+  bool last_teaser = false;
+  double best = -1;
+  std::vector<int> close_order;
+  auto close = [&](int id) {
+    Node& n = nodes[id];
+    if (n.chars > 0 && last_teaser) {
+      n.link_element = true;
+      if (n.parent >= 0) nodes[n.parent].link_element = true;
+      last_teaser = false;
+    }
+    if (n.link_element) n.link = n.text;
+    const double bias = 1.0 + std::min<std::uint32_t>(n.chars, 5000) / 5000.0;
+    n.ratio = n.chars > 0 ? bias * (n.text - n.link) / std::max(1.0, double(n.tags) + n.level) : 0;
+    if (n.ratio > 0 && n.ratio > best) best = n.ratio;
+    if (n.parent >= 0) {
+      Node& p = nodes[n.parent];
+      p.text += n.text, p.link += n.link, p.chars += n.chars, p.tags += n.tags;
+    }
+    close_order.push_back(id);
+  };
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    const Token& t = tokens[k].token;
+    if (t.kind == TokenKind::StartTag) {
+      tags[t.depth] = t.tag;
+      if (is_node(t.tag)) {
+        Node n;
+        n.parent = stack.back();
+        n.level = t.depth;
+        n.heading = has_flag(t.tag, kTagHeading);
+        nodes.push_back(n);
+        stack.push_back(static_cast<int>(nodes.size()) - 1);
+      } else if (counted(t.tag)) {
+        ++nodes[stack.back()].tags;
+      }
+    } else if (t.kind == TokenKind::EndTag) {
+      if (is_node(t.tag) && stack.size() > 1) {
+        close(stack.back());
+        stack.pop_back();
+      }
+    } else {
+      owner[k] = stack.back();
+      Node& n = nodes[stack.back()];
+      const std::uint32_t c = chars_of(tokens[k].text);
+      const double w = c * weight(t.tag) * weight(t.depth >= 2 ? tags[t.depth - 2] : Tag::unknown);
+      n.text += w;
+      n.chars += c;
+      if (t.has(kTokenInAnchor) || t.has(kTokenInOnclick)) n.link += w;
+      last_teaser = teaser(tokens[k].text);
+    }
+  }
+  while (stack.size() > 1) {
+    close(stack.back());
+    stack.pop_back();
+  }
+  close(0);
+  // Deepest common ancestor of the relevant nodes.
+  auto depth_of = [&](int id) {
+    int d = 0;
+    while (nodes[id].parent >= 0) id = nodes[id].parent, ++d;
+    return d;
+  };
+  int common = -1;
+  for (std::size_t id = 0; id < nodes.size(); ++id) {
+    if (!(nodes[id].ratio > 0 && nodes[id].ratio >= tolerance * best)) continue;
+    int a = static_cast<int>(id);
+    if (common < 0) {
+      common = a;
+      continue;
+    }
+    int b = common;
+    while (depth_of(a) > depth_of(b)) a = nodes[a].parent;
+    while (depth_of(b) > depth_of(a)) b = nodes[b].parent;
+    while (a != b) a = nodes[a].parent, b = nodes[b].parent;
+    common = a;
+  }
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  if (common >= 0) {
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+      if (owner[k] < 0) continue;
+      bool inside = false, deleted = false;
+      for (int id = owner[k]; id >= 0; id = nodes[id].parent) {
+        if (id == common) {
+          inside = true;
+          break;
+        }
+        const Node& n = nodes[id];
+        const bool deletable = (n.chars < min_chars && !n.heading) || n.link > max_link * n.text;
+        if (deletable) deleted = true;
+      }
+      if (inside && !deleted) writer.write_word(tokens[k].token, tokens[k].text);
+    }
+  }
+  writer.finish();
+  return sink.text();
+}
+
+std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudget& budget,
+                       const TextSweeperParams& params = {}) {
+  test::RecordingSink sink;
+  ContentWriter out(sink);
+  TextSweeper sweeper(budget, params);
+  EXPECT_TRUE(sweeper.ok());
+  MemoryBudget stream_budget(1 << 20);
+  TokenStream stream(stream_budget, 1, 0);
+  for (const test::DumpedToken& t : tokens) sweeper.on_token(t.token, t.text, stream, out);
+  sweeper.finish(out);
+  out.finish();
+  return sink.text();
+}
+
+std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
+  const Tag elements[] = {Tag::div, Tag::p, Tag::li, Tag::h2, Tag::b, Tag::span, Tag::a, Tag::br, Tag::img, Tag::td};
+  const char* words[] = {"alpha", "beta,", "gamma.", "more", "delta...", "epsilon", "zeta", "eta", "theta", "iota"};
+  std::vector<test::DumpedToken> tokens;
+  struct Open {
+    Tag tag;
+    bool onclick;
+  };
+  std::vector<Open> open{{Tag::body, false}};
+  std::uint32_t block = 0;
+  std::uint64_t word_count = 0;
+  auto push_tag = [&](TokenKind kind, Tag t) {
+    test::DumpedToken d;
+    d.token.kind = kind;
+    d.token.tag = t;
+    d.token.seq = tokens.size();
+    d.token.depth = static_cast<std::uint16_t>(kind == TokenKind::StartTag ? open.size() : open.size() - 1);
+    if (has_flag(t, kTagBlock)) {
+      ++block;
+      d.token.flags |= kTokenBlockBoundary;
+    }
+    d.token.block = block;
+    tokens.push_back(d);
+  };
+  push_tag(TokenKind::StartTag, Tag::body);
+  std::uniform_int_distribution<int> action(0, 9);
+  while (tokens.size() < n) {
+    const int a = action(g);
+    if (a <= 2 && open.size() < 12) {
+      const Tag t = elements[g() % 10];
+      push_tag(TokenKind::StartTag, t);
+      if (has_flag(t, kTagVoid)) {
+        open.push_back({t, false});
+        push_tag(TokenKind::EndTag, t);
+        open.pop_back();
+      } else {
+        open.push_back({t, g() % 8 == 0});
+      }
+    } else if (a == 3 && open.size() > 1) {
+      push_tag(TokenKind::EndTag, open.back().tag);
+      open.pop_back();
+    } else {
+      test::DumpedToken d;
+      d.token.kind = TokenKind::Word;
+      d.token.seq = tokens.size();
+      d.token.word_index = word_count++;
+      d.token.block = block;
+      d.token.tag = open.back().tag;
+      d.token.depth = static_cast<std::uint16_t>(open.size());
+      d.token.source_begin = d.token.word_index * 10;
+      d.token.source_end = d.token.source_begin + 5;
+      for (const Open& o : open) {
+        if (o.tag == Tag::a) d.token.flags |= kTokenInAnchor;
+        if (o.onclick) d.token.flags |= kTokenInOnclick;
+      }
+      d.text = words[g() % 10];
+      tokens.push_back(d);
+    }
+  }
+  while (!open.empty()) {
+    push_tag(TokenKind::EndTag, open.back().tag);
+    open.pop_back();
+  }
+  return tokens;
+}
+
+TEST(TextSweeper, OnlineEqualsTheReferenceOnRandomDocuments) {
+  std::mt19937 g(77);
+  for (int round = 0; round < 400; ++round) {
+    const auto tokens = random_document(g, 20 + static_cast<std::size_t>(round) % 200);
+    MemoryBudget budget(1 << 22);
+    EXPECT_EQ(run_online(tokens, budget), reference(tokens)) << "round " << round;
+  }
+  // Other parameters.
+  for (int round = 0; round < 100; ++round) {
+    const auto tokens = random_document(g, 100);
+    MemoryBudget budget(1 << 22);
+    TextSweeperParams p;
+    p.tolerance = 0.5;
+    p.min_chars = 8;
+    p.max_link_share = 0.3;
+    EXPECT_EQ(run_online(tokens, budget, p), reference(tokens, 0.5, 8, 0.3)) << "round " << round;
+  }
+}
+
+TEST(TextSweeper, OnlineEqualsTheOfflineDefinitionOnEveryFixture) {
+  for (const std::string& name : test::fixture_names()) {
+    const std::string html = test::read_fixture(name);
+    const auto tokens = test::tokens_of(html);
+    ExtractorConfig config;
+    config.algorithm = "textsweeper";
+    EXPECT_EQ(test::run_pipeline(html, config, 0).text, reference(tokens)) << name;
+  }
+}
+
+TEST(TextSweeper, KeepsTheArticleAndCallsTheListingAnOverview) {
+  ExtractorConfig config;
+  config.algorithm = "textsweeper";
+  const test::RunResult article = test::run_pipeline(test::read_fixture("article.html"), config, 0);
+  EXPECT_EQ(article.text.rfind("Rivers of the north are running warmer every summer\n", 0), 0u) << article.text;
+  EXPECT_NE(article.text.find("planting along the water"), std::string::npos);
+  EXPECT_EQ(article.text.find("Most read"), std::string::npos);
+  EXPECT_EQ(article.text.find("Privacy"), std::string::npos);
+  EXPECT_EQ(article.verdict, PageVerdict::Article);
+  const test::RunResult listing = test::run_pipeline(test::read_fixture("listing.html"), config, 0);
+  EXPECT_EQ(listing.verdict, PageVerdict::Overview);
+  EXPECT_LT(listing.net_text_length, 100u);
+}
+
+TEST(TextSweeper, CountsOnclickAndTeaserEndingsAsLinks) {
+  // Two cards whose text is not in <a> but is still a link: one by onclick,
+  // one by its teaser ending; the paragraph is the content.
+  const std::string page =
+      "<html><body><div>"
+      "<div class=card onclick=\"go(1)\"><p>Storms close the coastal road for the third time this winter and more</p></div>"
+      "<div class=card><p>Ferries resume their timetable after a week of cancelled crossings in the north</p>"
+      "<p>Continue reading \xE2\x80\xA6</p></div>"
+      "</div><article><p>The council voted on Monday to rebuild the sea wall, a project that engineers, residents "
+      "and the harbour board have argued over for more than ten years. Work starts in spring.</p></article>"
+      "</body></html>";
+  ExtractorConfig config;
+  config.algorithm = "textsweeper";
+  const test::RunResult r = test::run_pipeline(page, config, 0);
+  EXPECT_EQ(r.text,
+            "The council voted on Monday to rebuild the sea wall, a project that engineers, residents and the "
+            "harbour board have argued over for more than ten years. Work starts in spring.\n");
+  // The onclick flag reaches the words.
+  const auto tokens = test::tokens_of(page);
+  bool onclick_word = false, plain_word = false;
+  for (const auto& t : tokens) {
+    if (t.text == "Storms") onclick_word = t.token.has(kTokenInOnclick);
+    if (t.text == "council") plain_word = !t.token.has(kTokenInOnclick);
+  }
+  EXPECT_TRUE(onclick_word);
+  EXPECT_TRUE(plain_word);
+}
+
+TEST(TextSweeper, ABudgetTooSmallForTheDocumentKeepsWhatFitsAndSaysSo) {
+  std::string page = "<html><body><nav><a href=/>Home</a></nav><div>";
+  for (int i = 0; i < 3000; ++i) page += "<p>Paragraph " + std::to_string(i) + " of a very long article, with commas and a full stop.</p>";
+  page += "</div></body></html>";
+  ExtractorConfig config;
+  config.algorithm = "textsweeper";
+  config.memory_budget = 96 * 1024;
+  const test::RunResult r = test::run_pipeline(page, config, 4096);
+  EXPECT_EQ(r.status, Status::BudgetExceeded);
+  EXPECT_LE(r.stats.peak_memory, 96u * 1024 + 1024);
+  EXPECT_EQ(r.text.rfind("Paragraph 0 of a very long article", 0), 0u) << r.text.substr(0, 200);
+  EXPECT_EQ(r.text.find("Home"), std::string::npos);
+  MemoryBudget tiny(4096);
+  EXPECT_EQ(create_textsweeper(tiny), nullptr);
+  EXPECT_EQ(tiny.used(), 0u);
+}
+
+TEST(TextSweeper, EmptyDocumentGivesNoContent) {
+  MemoryBudget budget(1 << 20);
+  EXPECT_EQ(run_online({}, budget), "");
+}
+
+}  // namespace
+}  // namespace winnow
