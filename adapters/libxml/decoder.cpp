@@ -131,6 +131,7 @@ struct Decoder::LegacyState {
   xmlBufferPtr in = nullptr;
   xmlBufferPtr out = nullptr;
   bool ascii_compatible = true;
+  int code_unit = 1;  // bytes skipped past an invalid sequence: 2 in UTF-16, 4 in UTF-32
   std::uint64_t piece_in_begin = 0;  // input position of the first byte in `in`
 };
 
@@ -206,6 +207,7 @@ void Decoder::decide_encoding(bool) {
       legacy_->in = xmlBufferCreateSize(kPieceBytes + 16);
       legacy_->out = xmlBufferCreateSize(4 * kPieceBytes + 16);
       legacy_->ascii_compatible = is_ascii_compatible(chosen);
+      legacy_->code_unit = chosen.rfind("UTF-16", 0) == 0 ? 2 : chosen.rfind("UTF-32", 0) == 0 ? 4 : 1;
     }
   }
   encoding_ = chosen;
@@ -365,11 +367,21 @@ void Decoder::convert_piece() {
     const int consumed = before - xmlBufferLength(s.in);
     const int produced = xmlBufferLength(s.out);
     if (produced > 0) {
-      // Converted text is valid UTF-8; only keep the parser away from controls.
+      // Converted text is UTF-8 but for one thing: libxml2's UTF-16
+      // decoders pass a lone low surrogate through as ED B0..BF xx, which is
+      // not UTF-8; it becomes U+FFFD (also three bytes, so offsets hold).
+      // Otherwise only keep the parser away from controls.
       auto* bytes = reinterpret_cast<char*>(const_cast<xmlChar*>(xmlBufferContent(s.out)));
       for (int k = 0; k < produced; ++k) {
         const auto b = static_cast<unsigned char>(bytes[k]);
-        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) bytes[k] = ' ';
+        if (b == 0xED && k + 2 < produced && static_cast<unsigned char>(bytes[k + 1]) >= 0xA0) {
+          bytes[k] = '\xEF';
+          bytes[k + 1] = '\xBF';
+          bytes[k + 2] = '\xBD';
+          k += 2;
+        } else if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+          bytes[k] = ' ';
+        }
       }
       out_.write(bytes, static_cast<std::size_t>(produced));
       out_pos_ += static_cast<std::size_t>(produced);
@@ -377,7 +389,10 @@ void Decoder::convert_piece() {
     }
     if (consumed > 0) continue;
     if (result == -2) {
-      xmlBufferShrink(s.in, 1);  // an invalid byte: U+FFFD, then go on
+      // An invalid sequence: U+FFFD, then go on from the next code unit (a
+      // lone surrogate in UTF-16 is two bytes; skipping one would misalign
+      // the rest of the document).
+      xmlBufferShrink(s.in, static_cast<unsigned int>(std::min(s.code_unit, xmlBufferLength(s.in))));
       out_.write(kReplacement, 3);
       out_pos_ += 3;
       continue;
