@@ -7,6 +7,7 @@
 #include "engine/dsc.h"
 #include "engine/lqf.h"
 #include "engine/plain.h"
+#include "engine/relevance.h"
 #include "engine/textsweeper.h"
 
 namespace winnow {
@@ -30,6 +31,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
       {"lqf-0.75", "Link Quota Filter with threshold 0.75", &create_lqf_075},
       {"textsweeper", "TextSweeper: net-text-to-tag ratio per node, the nodes within 0.9 of the best, their common ancestor, cleaned (Lang et al.)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_textsweeper)},
+      {"relevance", "Relevance-based: leaf scores smoothed by path-ID relevance, information blocks, 2-means (Wu et al. 2012)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
   };
   return registry;
 }

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: MIT
+#include "engine/relevance.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace winnow {
+namespace {
+
+std::uint32_t count_chars(std::string_view w) {
+  std::uint32_t n = 0;
+  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+bool ends_with(std::string_view w, std::string_view suffix) {
+  return w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The word ends a sentence: . ! ? or a CJK full stop, possibly followed by
+// closing quotes and brackets.
+bool ends_sentence(std::string_view w) {
+  for (;;) {
+    if (!w.empty() && (w.back() == '"' || w.back() == '\'' || w.back() == ')' || w.back() == ']')) {
+      w.remove_suffix(1);
+    } else if (ends_with(w, "\xE2\x80\x9D") || ends_with(w, "\xE2\x80\x99")) {  // ” ’
+      w.remove_suffix(3);
+    } else if (ends_with(w, "\xC2\xBB")) {  // »
+      w.remove_suffix(2);
+    } else {
+      break;
+    }
+  }
+  if (w.empty()) return false;
+  const char c = w.back();
+  return c == '.' || c == '!' || c == '?' || ends_with(w, "\xE3\x80\x82") || ends_with(w, "\xEF\xBC\x81") ||
+         ends_with(w, "\xEF\xBC\x9F");
+}
+
+// A comma or a full stop, Latin or CJK.
+bool has_punctuation(std::string_view w) {
+  return w.find_first_of(",.") != std::string_view::npos || w.find("\xEF\xBC\x8C") != std::string_view::npos ||
+         w.find("\xE3\x80\x81") != std::string_view::npos || w.find("\xE3\x80\x82") != std::string_view::npos;
+}
+
+}  // namespace
+
+Relevance::Relevance(MemoryBudget& budget, const RelevanceParams& params)
+    : params_(params), text_(budget), leaves_(budget), blocks_(budget) {
+  params_.window = std::max<std::uint32_t>(1, params_.window | 1u);
+}
+
+void Relevance::close_leaf() {
+  if (!open_) return;
+  open_ = false;
+  any_leaf_ = true;
+  min_depth_ = leaf_.depth;
+  leaf_.score = static_cast<float>(leaf_score(params_, chars_, stopped_, anchor_, punctuation_));
+  leaf_.smoothed = leaf_.score;
+  leaf_.gap = 0;
+  leaf_.text_end = static_cast<std::uint32_t>(text_.size());
+  if (full_ || !leaves_.push_back(leaf_)) {
+    full_ = true;
+    text_.truncate(leaf_text_begin_);
+    return;
+  }
+  const std::size_t half = params_.window / 2;
+  while (next_smooth_ + half < leaves_.size()) smooth(next_smooth_++);
+}
+
+void Relevance::smooth(std::size_t i) {
+  const std::size_t half = params_.window / 2;
+  const std::size_t n = leaves_.size();
+  const std::size_t lo = i >= half ? i - half : 0;
+  const std::size_t hi = std::min(n - 1, i + half);
+  double sum = 0;
+  for (std::size_t j = lo; j <= hi; ++j) sum += leaves_[j].score;
+  const double mean = sum / static_cast<double>(hi - lo + 1);
+  double rho = 0;
+  std::size_t count = 0;
+  const double own = leaves_[i].depth + 1.0;
+  for (std::size_t j = lo; j <= hi; ++j) {
+    if (j == i) continue;
+    std::uint16_t common = 0xFFFF;
+    for (std::size_t k = std::min(i, j); k < std::max(i, j); ++k) common = std::min(common, leaves_[k].gap);
+    rho += relevance(common, own, leaves_[j].depth + 1.0);
+    ++count;
+  }
+  if (count) rho /= static_cast<double>(count);
+  leaves_[i].smoothed = static_cast<float>((1 - rho) * leaves_[i].score + rho * mean);
+}
+
+void Relevance::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
+  const std::uint16_t depth = static_cast<std::uint16_t>(std::min<std::uint32_t>(token.depth, 0xFFFE));
+  if (token.is_tag()) {
+    close_leaf();
+    min_depth_ = std::min(min_depth_, depth);
+    return;
+  }
+  const bool glued = token.has(kTokenGlued);
+  if (!open_) {
+    open_ = true;
+    leaf_ = Leaf{};
+    leaf_.source_begin = token.source_begin;
+    leaf_.first_word = token.word_index;
+    leaf_.block = token.block;
+    leaf_.flags = token.flags;
+    leaf_.heading = token.heading_level;
+    leaf_.depth = depth;
+    leaf_text_begin_ = text_.size();
+    chars_ = 0;
+    stopped_ = false;
+    punctuation_ = false;
+    anchor_ = token.has(kTokenInAnchor);
+    if (any_leaf_ && !full_ && !leaves_.empty()) leaves_.back().gap = std::min(min_depth_, depth);
+  } else {
+    if (!full_ && !text_.append(glued ? "\x02" : " ")) full_ = true;
+    if (!glued) ++chars_;
+  }
+  if (!full_ && !text_.append(text)) full_ = true;
+  chars_ += count_chars(text);
+  ++leaf_.words;
+  leaf_.source_end = token.source_end;
+  stopped_ = ends_sentence(text);
+  punctuation_ = punctuation_ || has_punctuation(text);
+}
+
+// Writes a leaf's words as the tokens they were (the offsets of the words
+// inside a leaf are its own: spans are exact at leaf boundaries).
+void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWriter& out) const {
+  Token token;
+  token.kind = TokenKind::Word;
+  token.block = leaf.block;
+  token.heading_level = leaf.heading;
+  token.source_begin = leaf.source_begin;
+  token.source_end = leaf.source_end;
+  std::string_view text = text_.view().substr(text_begin, leaf.text_end - text_begin);
+  std::uint8_t flags = leaf.flags;
+  for (std::uint32_t k = 0; k < leaf.words; ++k) {
+    const std::size_t end = std::min(text.find_first_of(" \x02"), text.size());
+    token.word_index = leaf.first_word + k;
+    token.flags = flags;
+    out.write_word(token, text.substr(0, end));
+    if (end == text.size()) break;
+    flags = static_cast<std::uint8_t>((leaf.flags & ~kTokenGlued) | (text[end] == '\x02' ? kTokenGlued : 0));
+    text.remove_prefix(end + 1);
+  }
+}
+
+void Relevance::finish(ContentWriter& out) {
+  close_leaf();
+  while (next_smooth_ < leaves_.size()) smooth(next_smooth_++);
+  const std::size_t n = leaves_.size();
+  if (n == 0) return;
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += leaves_[i].score;
+  const double average = sum / static_cast<double>(n);
+
+  // Information blocks, left to right.
+  std::size_t first = 0;
+  bool open = false, all_above = false;
+  std::uint32_t common = 0, longest = 0;
+  double block_sum = 0;
+  auto emit = [&](std::size_t last) {
+    if (last > first &&
+        !blocks_.push_back(Block{static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last),
+                                 static_cast<float>(block_sum / static_cast<double>(last - first + 1)),
+                                 static_cast<float>(static_cast<double>(common) / longest), {0, 0, 0, 0}}))
+      full_ = true;
+    open = false;
+  };
+  auto start = [&](std::size_t i) {
+    first = i;
+    open = true;
+    common = longest = leaves_[i].depth + 1u;
+    all_above = leaves_[i].score > average;
+    block_sum = leaves_[i].score;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const Leaf& leaf = leaves_[i];
+    if (!(leaf.smoothed > average)) {
+      if (open) emit(i - 1);
+      continue;
+    }
+    if (!open) {
+      start(i);
+      continue;
+    }
+    const std::uint32_t with_common = std::min<std::uint32_t>(common, leaves_[i - 1].gap);
+    const std::uint32_t with_longest = std::max<std::uint32_t>(longest, leaf.depth + 1u);
+    const bool related = static_cast<double>(with_common) / with_longest > params_.threshold;
+    const bool above = all_above && leaf.score > average;
+    if (related || above) {
+      common = with_common;
+      longest = with_longest;
+      all_above = above;
+      block_sum += leaf.score;
+    } else {
+      emit(i - 1);
+      start(i);
+    }
+  }
+  if (open) emit(n - 1);
+  const std::size_t count = blocks_.size();
+  blocks_found_ = count;
+  if (count == 0) return;
+
+  // Block features and 2-means.
+  double v_max = 0, l_max = 0;
+  for (std::size_t b = 0; b < count; ++b) {
+    v_max = std::max<double>(v_max, blocks_[b].mean_score);
+    l_max = std::max<double>(l_max, blocks_[b].last - blocks_[b].first + 1.0);
+  }
+  std::size_t highest = 0, lowest = 0;
+  for (std::size_t b = 0; b < count; ++b) {
+    Block& k = blocks_[b];
+    k.features[0] = static_cast<float>(v_max > 0 ? k.mean_score / v_max : 0);
+    k.features[1] = static_cast<float>((k.last - k.first + 1.0) / l_max);
+    k.features[2] = static_cast<float>(static_cast<double>(k.first) / static_cast<double>(n));
+    k.features[3] = k.relevance;
+    if (k.features[0] > blocks_[highest].features[0]) highest = b;
+    if (k.features[0] < blocks_[lowest].features[0]) lowest = b;
+  }
+  double centre[2][4];
+  for (int f = 0; f < 4; ++f) centre[0][f] = blocks_[highest].features[f], centre[1][f] = blocks_[lowest].features[f];
+  auto nearest = [&](const Block& k) {
+    double d[2] = {0, 0};
+    for (int c = 0; c < 2; ++c)
+      for (int f = 0; f < 4; ++f) d[c] += (k.features[f] - centre[c][f]) * (k.features[f] - centre[c][f]);
+    return d[1] < d[0] ? 1 : 0;
+  };
+  for (int iteration = 0; iteration < 100; ++iteration) {
+    double next[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    std::size_t members[2] = {0, 0};
+    for (std::size_t b = 0; b < count; ++b) {
+      const int c = nearest(blocks_[b]);
+      ++members[c];
+      for (int f = 0; f < 4; ++f) next[c][f] += blocks_[b].features[f];
+    }
+    bool moved = false;
+    for (int c = 0; c < 2; ++c) {
+      if (members[c] == 0) continue;
+      for (int f = 0; f < 4; ++f) {
+        const double value = next[c][f] / static_cast<double>(members[c]);
+        moved = moved || value != centre[c][f];
+        centre[c][f] = value;
+      }
+    }
+    if (!moved) break;
+  }
+  const int content = centre[1][0] > centre[0][0] ? 1 : 0;
+  for (std::size_t b = 0; b < count; ++b) {
+    const Block& k = blocks_[b];
+    if (nearest(k) != content) continue;
+    ++content_blocks_;
+    for (std::size_t i = k.first; i <= k.last; ++i) write_leaf(leaves_[i], i == 0 ? 0 : leaves_[i - 1].text_end, out);
+  }
+}
+
+std::unique_ptr<Algorithm> create_relevance(MemoryBudget& budget, const RelevanceParams& params) {
+  return std::make_unique<Relevance>(budget, params);
+}
+
+std::unique_ptr<Algorithm> create_relevance(MemoryBudget& budget) {
+  return create_relevance(budget, RelevanceParams{});
+}
+
+}  // namespace winnow
