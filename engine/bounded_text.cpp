@@ -8,14 +8,18 @@ namespace winnow {
 
 bool BoundedText::grow_to(std::size_t needed) {
   constexpr std::size_t kMinStep = 1024;
+  // While the string moves, the old and the new buffer are both alive: the
+  // new one is charged in full before the old one is released, so the
+  // budget's peak is the heap's.
   std::size_t target = std::max(needed, charged_ + std::max(kMinStep, charged_ / 2));
-  target = std::min(target, charged_ + budget_->available());
-  if (target < needed || !budget_->try_reserve(target - charged_)) {
+  target = std::min(target, budget_->available());
+  if (target < needed || !budget_->try_reserve(target)) {
     truncated_ = true;
     budget_->mark_exceeded();
     return false;
   }
   text_.reserve(target);
+  budget_->release(charged_);
   charged_ = target;
   return true;
 }

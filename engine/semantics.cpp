@@ -55,10 +55,36 @@ constexpr Cue kCues[] = {
     {"form", kSemForm}, {"search", kSemForm}, {"input", kSemForm},
 };
 
+// The cues grouped by first letter, built once: a class word is compared
+// with the few cues that share its first letter only.
+class CueIndex {
+ public:
+  CueIndex() {
+    for (std::size_t i = 0; i < sizeof(kCues) / sizeof(kCues[0]); ++i) {
+      const unsigned char first = static_cast<unsigned char>(kCues[i].word[0]);
+      if (first >= 'a' && first <= 'z' && count_[first - 'a'] < kPerLetter)
+        by_letter_[first - 'a'][count_[first - 'a']++] = static_cast<std::uint8_t>(i);
+    }
+  }
+  std::uint32_t find(std::string_view word) const {
+    const unsigned char first = static_cast<unsigned char>(word[0]);
+    if (first < 'a' || first > 'z') return 0;
+    for (std::size_t k = 0; k < count_[first - 'a']; ++k) {
+      const Cue& cue = kCues[by_letter_[first - 'a'][k]];
+      if (cue.word.size() == word.size() && cue.word == word) return cue.bits;
+    }
+    return 0;
+  }
+
+ private:
+  static constexpr std::size_t kPerLetter = 24;
+  std::uint8_t by_letter_[26][kPerLetter] = {};
+  std::uint8_t count_[26] = {};
+};
+
 std::uint32_t bits_of_word(std::string_view word) {
-  for (const Cue& cue : kCues)
-    if (cue.word == word) return cue.bits;
-  return 0;
+  static const CueIndex index;  // immutable after construction
+  return word.empty() ? 0 : index.find(word);
 }
 
 // Splits at non-alphanumerics and at lower-to-upper case changes.

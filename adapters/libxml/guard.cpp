@@ -23,11 +23,8 @@ struct KeptAttribute {
 };
 // What some algorithm reads; everything else costs parse time and memory.
 constexpr KeptAttribute kKeptAttributes[] = {
-    {"id", 256},       {"class", 512},   {"href", 1024},     {"role", 64},
-    {"itemprop", 128}, {"itemtype", 256}, {"itemscope", 16}, {"style", 256},
-    {"onclick", 16},   {"hidden", 16},   {"aria-hidden", 16}, {"lang", 32},
-    {"alt", 512},      {"rel", 64},      {"datetime", 64},   {"name", 128},
-    {"property", 128}, {"content", 1024},
+    {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
+    {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"aria-hidden", 16},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 
@@ -162,7 +159,17 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
       const void* lt = std::memchr(data, '<', size);
       std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
       run = std::min(run, limits_.max_text_run - text_run_);
-      if (run <= kExactTail) return 0;
+      if (run <= kExactTail) {
+        // A short run that opens no character reference and cannot reach a
+        // split point leaves the state as it found it: copy it whole.
+        if (run == 0 || entity_length_ != 0 || text_run_ + run >= limits_.max_text_run ||
+            std::memchr(data, '&', run) != nullptr)
+          return 0;
+        append_out(data, run);
+        in_pos_ += run;
+        text_run_ += run;
+        return run;
+      }
       const std::size_t bulk = run - kExactTail;
       append_out(data, bulk);
       in_pos_ += bulk;
