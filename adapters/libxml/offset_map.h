@@ -8,8 +8,9 @@
 // Queries move forward only (parser positions do), so checkpoints behind the
 // last query are dropped and the ring holds only the stretch the parser has
 // not reached yet. When that stretch needs more checkpoints than the ring
-// holds, new ones are skipped: positions there are approximate until the
-// parser catches up, which bounds memory without ever failing.
+// holds, each new one replaces the newest kept: positions between the last
+// two kept are approximate (never past the newest), exact again after it,
+// which bounds memory without ever failing.
 //
 // Memory: capacity * 16 bytes, fixed.
 #pragma once
@@ -40,7 +41,12 @@ class OffsetMap {
     } else if (delta == base_delta_) {
       return;
     }
-    if (!checkpoints_.push(Checkpoint{out, in})) ++skipped_;
+    if (!checkpoints_.push(Checkpoint{out, in})) {
+      // Full: the newest checkpoint replaces the last one, so positions are
+      // approximate only between the last two, and exact again after it.
+      checkpoints_.back() = Checkpoint{out, in};
+      ++skipped_;
+    }
   }
 
   // The input position of output position out.
