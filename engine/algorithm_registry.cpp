@@ -3,6 +3,7 @@
 
 #include "engine/algorithm.h"
 #include "engine/bte.h"
+#include "engine/cetr.h"
 #include "engine/default_extractor.h"
 #include "engine/dsc.h"
 #include "engine/lqf.h"
@@ -25,6 +26,10 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        &create_bte},
       {"dsc", "Document Slope Curve: runs of low tag density, online with a look-ahead (Pinto et al. 2002)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_dsc)},
+      {"cetr", "Content Extraction via Tag Ratios: smoothed text-to-tag ratio per line over a running threshold (Weninger & Hsu 2008)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_cetr)},
+      {"cetr-km", "CETR with 2-D k-means over the smoothed ratio and its derivative (Weninger, Hsu & Han 2010)",
+       &create_cetr_km},
       {"lqf", "Link Quota Filter: drops block-level elements whose own text is more than 50 % link text (Gottron 2008)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_lqf)},
       {"lqf-0.25", "Link Quota Filter with threshold 0.25", &create_lqf_025},

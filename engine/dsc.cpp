@@ -8,13 +8,24 @@ namespace winnow {
 DelayedWords::DelayedWords(MemoryBudget& budget, std::size_t max_words, std::size_t text_bytes)
     : words_(budget, max_words), text_(budget, text_bytes) {}
 
+namespace {
+constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << 56) - 1;
+constexpr std::uint64_t kAnchorBit = std::uint64_t{1} << 61;
+constexpr std::uint64_t kGluedBit = std::uint64_t{1} << 62;
+constexpr std::uint64_t kNewBlockBit = std::uint64_t{1} << 63;
+}  // namespace
+
 void DelayedWords::push(const Token& word, std::string_view text) {
+  const bool new_block = started_ && word.block != last_block_;
   if (!started_) {
     first_index_ = word.word_index;
     started_ = true;
   }
-  words_.push(Word{word.source_begin, word.source_end, word.block, word.flags,
-                   static_cast<std::uint8_t>(text.size())});
+  last_block_ = word.block;
+  words_.push(Word{(word.source_begin & kOffsetMask) | std::uint64_t{text.size()} << 56,
+                   (word.source_end & kOffsetMask) | std::uint64_t{word.heading_level & 7u} << 56 |
+                       (word.has(kTokenInAnchor) ? kAnchorBit : 0) | (word.has(kTokenGlued) ? kGluedBit : 0) |
+                       (new_block ? kNewBlockBit : 0)});
   for (const char c : text) text_.push(c);
 }
 
@@ -22,19 +33,23 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
   char scratch[TokenStream::kMaxWordBytes];
   while (!words_.empty() && begin_index() < end) {
     const Word& w = words_.front();
-    for (std::size_t i = 0; i < w.text_size; ++i) {
+    const std::size_t size = w.begin_and_size >> 56;
+    for (std::size_t i = 0; i < size; ++i) {
       scratch[i] = text_.front();
       text_.pop_front();
     }
+    if (w.end_and_bits & kNewBlockBit) ++output_block_;
     if (keep) {
       Token token;
       token.kind = TokenKind::Word;
       token.word_index = begin_index();
-      token.source_begin = w.source_begin;
-      token.source_end = w.source_end;
-      token.block = w.block;
-      token.flags = w.flags;
-      out.write_word(token, std::string_view(scratch, w.text_size));
+      token.source_begin = w.begin_and_size & kOffsetMask;
+      token.source_end = w.end_and_bits & kOffsetMask;
+      token.block = output_block_;
+      token.flags = static_cast<std::uint8_t>(((w.end_and_bits & kGluedBit) ? kTokenGlued : 0) |
+                                              ((w.end_and_bits & kAnchorBit) ? kTokenInAnchor : 0));
+      token.heading_level = static_cast<std::uint8_t>((w.end_and_bits >> 56) & 7u);
+      out.write_word(token, std::string_view(scratch, size));
     }
     words_.pop_front();
   }
@@ -65,11 +80,8 @@ void Dsc::decide_until(std::uint64_t segment, bool keep, ContentWriter& out) {
 }
 
 void Dsc::classify_next(std::uint64_t tags, std::uint64_t len, bool exact, ContentWriter& out) {
-  // A = avg_tags / avg_tokens, in thousandths of a tag to admit the prior.
-  const std::uint64_t m = exact ? 0 : params_.prior_tokens;
-  const std::uint64_t avg_tags = 1000 * tags_ + m * params_.prior_permille;
-  const std::uint64_t avg_tokens = tokens_ + m;
-  const bool low = tags == 0 || 2 * 1000 * tags * avg_tokens < avg_tags * len;
+  // slope < A / 2 with A = tags_ / tokens_, the running or the final average.
+  const bool low = tags == 0 || 2 * tags * tokens_ < tags_ * len;
   const std::uint64_t k = next_window_++;
   if (!exact) ++estimated_windows_;
   if (low) {

@@ -24,29 +24,30 @@
 // been seen, against the running average over everything seen so far,
 // A_n = tags_seen / n with n = (k+2)h + W. Windows still unclassified at the
 // end use the exact A, so a document of at most W + l tokens comes out
-// exactly as offline. (A prior for A, mixed into the running average, was
-// measured too and did not help; see the README.) What the estimate costs
-// against the exact offline version is measured over the development corpus
-// by `winnow-online-check --algo dsc` (adapters/train/; README, "Online DSC,
-// CETR and MSS").
+// exactly as offline. (Mixing a prior into the running average, m tokens at
+// a fixed slope, was measured too and gained nothing.) What the estimate
+// costs against the exact offline version is measured over the development
+// corpus by `winnow-online-check --algo dsc` (adapters/train/; README,
+// "Online DSC, CETR and MSS").
 //
-// Parameters (DscParams, defaults): window l = 40 tokens (even; the seed does
-// not give l), lookahead W = 4096 tokens, max_words = 3072 and text_bytes =
-// 24576 (the undecided words and their text, see below).
+// Parameters (DscParams, defaults): window l = 20 tokens (even; the seed does
+// not give l: 10 to 24 scored alike on the development corpus, 40 and 80
+// lower), lookahead W = 8192 tokens, max_words = 3072 and text_bytes =
+// 20480 (the undecided words and their text, see below).
 // State: token and tag counts; per segment of h tokens not yet classified or
-// decided, its tag count and first word index; the run counters of the
-// window labels; and the undecided words themselves, compactly (24 bytes +
-// text each; tags need not be kept) in a DelayedWords queue.
+// decided, its tag count and first word index (16 bytes); the run counters
+// of the window labels; and the undecided words themselves, compactly (16
+// bytes + text each; tags need not be kept) in a DelayedWords queue.
 // Memory bound (bytes), all reserved at creation, nothing grows later:
-//   24 max_words + text_bytes + 16 (W/h + 8)
-// = 73,728 + 24,576 + 6,656 = 104,960 with the defaults; max_words and
+//   16 max_words + text_bytes + 16 (W/h + 8)
+// = 49,152 + 20,480 + 13,232 = 82,864 with the defaults; max_words and
 // text_bytes are raised to at least 2l + 1 words and 128 (2l + 1) bytes.
 // Output delay: at most 2l + W tokens (a token is written or dropped when the
 // window two windows after its own is classified). When the queue is full
 // (more than max_words words or text_bytes of text within the delay, i.e. on
-// pages with hardly any tags or with very long words), the oldest complete
-// windows are classified early with the estimate at hand: the delay bound
-// holds in tokens, words and bytes.
+// pages with few tags or very long words), the oldest complete windows are
+// classified early with the estimate at hand: the delay bound holds in
+// tokens, words and bytes.
 #pragma once
 
 #include <cstdint>
@@ -60,9 +61,15 @@
 namespace winnow {
 
 // A FIFO of the words an algorithm has seen but not yet decided, kept
-// compactly (the fields ContentWriter needs, 24 bytes, plus the text) in two
-// rings reserved at creation. Used by DSC and CETR.
-// Memory: 24 max_words + text_bytes.
+// compactly in two rings reserved at creation: 16 bytes per word (its source
+// range, its text size, its heading level, whether it is glued, in a link,
+// and starts a new block) plus its text. Used by DSC and CETR.
+// Released words are handed to ContentWriter with everything it reads exact
+// (word_index, source range, heading level, glued and link flags) except
+// the block numbers, which are renumbered (consecutive from 0): that keeps
+// what the writer compares, two words share a block iff they did in the
+// input. Source offsets must stay below 2^56.
+// Memory: 16 max_words + text_bytes.
 class DelayedWords {
  public:
   DelayedWords(MemoryBudget& budget, std::size_t max_words, std::size_t text_bytes);
@@ -83,25 +90,22 @@ class DelayedWords {
 
  private:
   struct Word {
-    std::uint64_t source_begin;
-    std::uint64_t source_end;
-    std::uint32_t block;
-    std::uint8_t flags;
-    std::uint8_t text_size;
+    std::uint64_t begin_and_size;  // source_begin | text size << 56
+    std::uint64_t end_and_bits;    // source_end | heading << 56 | anchor << 61 | glued << 62 | new block << 63
   };
   RingBuffer<Word> words_;
   RingBuffer<char> text_;  // byte FIFO
   std::uint64_t first_index_ = 0;
   bool started_ = false;
+  std::uint32_t last_block_ = 0;    // block of the newest word pushed
+  std::uint32_t output_block_ = 0;  // renumbered block of the oldest word held
 };
 
 struct DscParams {
   std::uint32_t window = 20;          // l, tokens per window (even, >= 2)
-  std::uint32_t lookahead = 4096;     // W, tokens seen past a window before it is classified
-  std::uint32_t max_words = 2048;     // undecided words held
-  std::uint32_t text_bytes = 16384;   // their text
-  std::uint32_t prior_tokens = 0;     // weight of a prior for A, in tokens (0: none)
-  std::uint32_t prior_permille = 500; // the prior's average slope, tags per 1000 tokens
+  std::uint32_t lookahead = 8192;     // W, tokens seen past a window before it is classified
+  std::uint32_t max_words = 3072;     // undecided words held
+  std::uint32_t text_bytes = 20480;   // their text
 };
 
 class Dsc final : public Algorithm {

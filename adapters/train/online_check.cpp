@@ -28,7 +28,9 @@
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
 #include "adapters/train/corpus_tokens.h"
+#include "engine/cetr.h"
 #include "engine/dsc.h"
+#include "reference/cetr_offline.h"
 #include "reference/dsc_offline.h"
 #include "reference/offline_common.h"
 
@@ -36,8 +38,30 @@ namespace winnow::train {
 namespace {
 
 DscParams g_dsc;
+CetrParams g_cetr;
 
 std::unique_ptr<Algorithm> make_dsc(MemoryBudget& budget) { return create_dsc(budget, g_dsc); }
+std::unique_ptr<Algorithm> make_cetr(MemoryBudget& budget) {
+  CetrParams p = g_cetr;
+  p.clustering = CetrParams::Clustering::Threshold;
+  return create_cetr(budget, p);
+}
+std::unique_ptr<Algorithm> make_cetr_km(MemoryBudget& budget) {
+  CetrParams p = g_cetr;
+  p.clustering = CetrParams::Clustering::KMeans;
+  return create_cetr(budget, p);
+}
+
+reference::CetrOfflineParams cetr_offline_params(bool kmeans) {
+  reference::CetrOfflineParams p;
+  p.kmeans = kmeans;
+  p.max_line_tokens = g_cetr.max_line_tokens;
+  p.sigma = g_cetr.smoothing_sigma;
+  p.radius = g_cetr.smoothing_radius;
+  p.derivative_lines = g_cetr.derivative_lines;
+  p.lambda = g_cetr.lambda;
+  return p;
+}
 
 struct Checked {
   std::string name;
@@ -55,6 +79,16 @@ std::vector<Checked> all_checks() {
                       return reference::dsc_offline(t, p);
                     },
                     std::size_t{g_dsc.lookahead} + g_dsc.window});
+  checks.push_back({"cetr", &make_cetr,
+                    [](const std::vector<CapturedToken>& t) {
+                      return reference::cetr_offline(t, cetr_offline_params(false));
+                    },
+                    std::size_t{g_cetr.lookahead}});
+  checks.push_back({"cetr-km", &make_cetr_km,
+                    [](const std::vector<CapturedToken>& t) {
+                      return reference::cetr_offline(t, cetr_offline_params(true));
+                    },
+                    std::size_t{g_cetr.lookahead}});
   return checks;
 }
 
@@ -102,10 +136,14 @@ int run(int argc, char** argv) {
     else if (arg == "--memory-budget") budget = std::stoul(value());
     else if (arg == "--dsc-window") g_dsc.window = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "--dsc-lookahead") g_dsc.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-line-tokens") g_cetr.max_line_tokens = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-lookahead") g_cetr.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-lambda") g_cetr.lambda = std::stod(value());
+    else if (arg == "--cetr-max-lines") g_cetr.max_lines = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-max-words") g_cetr.max_words = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-text-bytes") g_cetr.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "--dsc-max-words") g_dsc.max_words = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "--dsc-text-bytes") g_dsc.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--dsc-prior-tokens") g_dsc.prior_tokens = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--dsc-prior-permille") g_dsc.prior_permille = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "-h" || arg == "--help") return usage(), 0;
     else return usage();
   }
