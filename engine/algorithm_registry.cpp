@@ -2,6 +2,7 @@
 #include "engine/algorithm_registry.h"
 
 #include "engine/algorithm.h"
+#include "engine/block_classifier.h"
 #include "engine/bte.h"
 #include "engine/cetr.h"
 #include "engine/default_extractor.h"
@@ -38,6 +39,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_textsweeper)},
       {"relevance", "Relevance-based: leaf scores smoothed by path-ID relevance, information blocks, 2-means (Wu et al. 2012)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
+      {"blocks", "Block classifier: shallow text features, position and id/class cues per block, logistic regression, one block delay (Yao & Zuo)",
+       &create_block_classifier},
   };
   return registry;
 }

@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: MIT
+// train_block_classifier: learns the `blocks` algorithm's model (seed 003)
+// from the development corpus and writes it as
+// engine/block_classifier_model.cpp.
+//
+//   train_block_classifier [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
+//
+// 1. Every page runs through the real pipeline with an algorithm that keeps
+//    each block's ClassifierBlock statistics and text, so training sees what
+//    runs.
+// 2. Labels: a block is content when at least half of its words are found in
+//    the gold text (words matched as a multiset, larger blocks first).
+// 3. Token indicators: the 10 semantics bits with the highest Naive Bayes
+//    score for boilerplate (seed 003's formula) on the training documents.
+// 4. Logistic regression on classifier_features(), standardised, L2
+//    (lambda 1), Newton's method; each block weighted by the square root of
+//    its word count (the measures count words).
+// 5. 5-fold cross-validation over documents (seed 003's protocol; a
+//    document's fold is a hash of its package and id), reported per package
+//    with winnow-eval's measures, for seed 003's feature sets: text features
+//    only, + relative position, + id/class tokens; relative position both as
+//    seed 003 defines it (n / N, known only offline) and as the streaming
+//    algorithm computes it (log bins of the words before the block). The
+//    shipped model is then trained on every document.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "adapters/eval/metrics.h"
+#include "adapters/eval/normalize.h"
+#include "adapters/eval/package.h"
+#include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm.h"
+#include "engine/block_classifier.h"
+#include "engine/semantics.h"
+
+#ifndef WINNOW_DEFAULT_CORPUS
+#define WINNOW_DEFAULT_CORPUS "build/corpus"
+#endif
+
+namespace {
+
+using winnow::ClassifierBlock;
+using winnow::kClassifierFeatureCount;
+constexpr std::size_t F = kClassifierFeatureCount;
+
+const char* const kSemanticNames[winnow::kSemCount] = {
+    "navigation", "footer", "header", "sidebar", "comment", "share", "related", "advert", "subscribe",
+    "article",    "content", "byline", "caption", "teaser", "title", "hidden",  "tags",   "form"};
+
+struct Block {
+  ClassifierBlock stats;
+  std::string text;
+};
+
+thread_local std::vector<Block>* collecting = nullptr;
+
+class BlockCollector final : public winnow::Algorithm {
+ public:
+  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream&,
+                winnow::ContentWriter&) override {
+    if (token.is_tag()) return;
+    if (open_ && token.block != id_) open_ = false;
+    if (!open_) {
+      collecting->push_back(Block{});
+      collecting->back().stats.words_before = words_;
+      open_ = true;
+      id_ = token.block;
+    } else if (!token.has(winnow::kTokenGlued)) {
+      collecting->back().text.push_back(' ');
+    }
+    collecting->back().text.append(text);
+    collecting->back().stats.add_word(token, text);
+    ++words_;
+  }
+  void finish(winnow::ContentWriter&) override {}
+
+ private:
+  bool open_ = false;
+  std::uint32_t id_ = 0;
+  std::uint64_t words_ = 0;
+};
+
+std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) { return std::make_unique<BlockCollector>(); }
+
+class NullSink final : public winnow::ContentSink {
+ public:
+  void on_text(std::string_view) override {}
+  void on_block_end() override {}
+};
+
+struct Document {
+  std::size_t package = 0;
+  std::size_t fold = 0;
+  std::string gold;
+  std::vector<Block> blocks;
+  std::vector<std::uint8_t> labels;
+};
+
+void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
+  static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
+  winnow::ExtractorConfig config;
+  config.memory_budget = 64u << 20;
+  NullSink sink;
+  collecting = blocks;
+  winnow::HtmlExtractor extractor(config, collector, sink);
+  extractor.feed(html.data(), html.size(), true);
+  collecting = nullptr;
+}
+
+void label_blocks(Document* doc) {
+  std::unordered_map<std::string, int> gold;
+  for (std::string& w : winnow::eval::split_words(doc->gold)) ++gold[w];
+  std::vector<std::size_t> order(doc->blocks.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return doc->blocks[a].stats.words > doc->blocks[b].stats.words;
+  });
+  doc->labels.assign(doc->blocks.size(), 0);
+  for (std::size_t i : order) {
+    const std::vector<std::string> words = winnow::eval::split_words(doc->blocks[i].text);
+    std::size_t found = 0;
+    for (const std::string& w : words) {
+      auto it = gold.find(w);
+      if (it != gold.end() && it->second > 0) {
+        --it->second;
+        ++found;
+      }
+    }
+    doc->labels[i] = !words.empty() && 2 * found >= words.size();
+  }
+}
+
+// Which features a variant uses.
+enum class Position { None, Relative, Streaming };
+struct Variant {
+  const char* name;
+  Position position;
+  bool tokens;
+};
+
+struct Model {
+  winnow::BlockClassifierModel m{};
+  Variant variant{};
+};
+
+void features_of(const Document& d, std::size_t i, const Model& model, float* x) {
+  static const ClassifierBlock none{};
+  const std::size_t n = d.blocks.size();
+  const bool has_prev = i > 0, has_next = i + 1 < n;
+  std::size_t bin = 0;
+  if (model.variant.position == Position::Relative) bin = i * winnow::kPositionBins / n;
+  else if (model.variant.position == Position::Streaming) bin = winnow::streaming_position_bin(d.blocks[i].stats.words_before);
+  winnow::classifier_features(model.m.selected, has_prev ? d.blocks[i - 1].stats : none, has_prev, d.blocks[i].stats,
+                              has_next ? d.blocks[i + 1].stats : none, has_next, bin, x);
+  if (model.variant.position == Position::None)
+    for (std::size_t k = 0; k < winnow::kPositionBins; ++k) x[winnow::kBaseFeatureCount + k] = 0;
+  if (!model.variant.tokens)
+    for (std::size_t k = 0; k < winnow::kSelectedTokens; ++k) x[winnow::kBaseFeatureCount + winnow::kPositionBins + k] = 0;
+}
+
+// Seed 003's Naive Bayes score per token (here: semantics bit), top 10.
+void select_tokens(const std::vector<const Document*>& docs, std::uint8_t* selected, bool print) {
+  const std::size_t V = winnow::kSemCount;
+  std::vector<double> count[2] = {std::vector<double>(V, 0), std::vector<double>(V, 0)};
+  std::vector<double> with(V, 0);
+  double total[2] = {0, 0};
+  for (const Document* d : docs)
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+      const std::uint32_t s = d->blocks[i].stats.semantics;
+      const int y = d->labels[i];
+      for (std::size_t k = 0; k < V; ++k)
+        if ((s >> k) & 1u) count[y][k] += 1, total[y] += 1, with[k] += 1;
+    }
+  std::vector<std::pair<double, std::size_t>> scores;
+  for (std::size_t k = 0; k < V; ++k) {
+    const double phi0 = (count[0][k] + 1) / (total[0] + V), phi1 = (count[1][k] + 1) / (total[1] + V);
+    scores.push_back({std::log(phi0 / phi1) * with[k], k});
+  }
+  std::stable_sort(scores.begin(), scores.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t j = 0; j < winnow::kSelectedTokens; ++j) selected[j] = static_cast<std::uint8_t>(scores[j].second);
+  if (print) {
+    std::printf("\nNaive Bayes scores of the semantics bits (boilerplate indicators first; top %zu selected):\n",
+                winnow::kSelectedTokens);
+    for (std::size_t j = 0; j < scores.size(); ++j)
+      std::printf("  %s%-11s %12.1f\n", j < winnow::kSelectedTokens ? "*" : " ", kSemanticNames[scores[j].second],
+                  scores[j].first);
+  }
+}
+
+double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+std::vector<double> solve(std::vector<double> a, std::vector<double> b, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) {
+    double d = a[j * n + j];
+    for (std::size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
+    d = std::sqrt(std::max(d, 1e-12));
+    a[j * n + j] = d;
+    for (std::size_t i = j + 1; i < n; ++i) {
+      double s = a[i * n + j];
+      for (std::size_t k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = s / d;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    double s = b[i];
+    for (std::size_t k = 0; k < i; ++k) s -= a[i * n + k] * b[k];
+    b[i] = s / a[i * n + i];
+  }
+  for (std::size_t i = n; i-- > 0;) {
+    double s = b[i];
+    for (std::size_t k = i + 1; k < n; ++k) s -= a[k * n + i] * b[k];
+    b[i] = s / a[i * n + i];
+  }
+  return b;
+}
+
+Model train(const std::vector<const Document*>& docs, const Variant& variant, bool print = false) {
+  Model model;
+  model.variant = variant;
+  select_tokens(docs, model.m.selected, print);
+  std::vector<double> sum(F, 0), sq(F, 0);
+  double count = 0;
+  float x[F];
+  for (const Document* d : docs)
+    for (std::size_t i = 0; i < d->blocks.size(); ++i, ++count) {
+      features_of(*d, i, model, x);
+      for (std::size_t j = 0; j < F; ++j) sum[j] += x[j], sq[j] += static_cast<double>(x[j]) * x[j];
+    }
+  for (std::size_t j = 0; j < F; ++j) {
+    const double mean = count > 0 ? sum[j] / count : 0;
+    const double var = count > 0 ? sq[j] / count - mean * mean : 0;
+    model.m.mean[j] = j == 0 ? 0.0f : static_cast<float>(mean);
+    model.m.scale[j] = (j == 0 || var < 1e-10) ? 1.0f : static_cast<float>(std::sqrt(var));
+  }
+  constexpr double kLambda = 1.0;
+  std::vector<double> w(F, 0.0), z(F);
+  for (int iteration = 0; iteration < 15; ++iteration) {
+    std::vector<double> gradient(F, 0.0), hessian(F * F, 0.0);
+    for (const Document* d : docs)
+      for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+        features_of(*d, i, model, x);
+        double s = 0;
+        for (std::size_t j = 0; j < F; ++j) {
+          z[j] = (x[j] - model.m.mean[j]) / model.m.scale[j];
+          s += w[j] * z[j];
+        }
+        const double p = sigmoid(s);
+        const double weight = std::sqrt(static_cast<double>(d->blocks[i].stats.words));
+        const double g = weight * (p - d->labels[i]);
+        const double h = weight * std::max(p * (1 - p), 1e-9);
+        for (std::size_t j = 0; j < F; ++j) {
+          if (z[j] == 0.0) continue;
+          gradient[j] += g * z[j];
+          for (std::size_t k = 0; k <= j; ++k) hessian[j * F + k] += h * z[j] * z[k];
+        }
+      }
+    for (std::size_t j = 0; j < F; ++j) {
+      for (std::size_t k = 0; k < j; ++k) hessian[k * F + j] = hessian[j * F + k];
+      hessian[j * F + j] += kLambda;
+      gradient[j] += kLambda * w[j];
+    }
+    const std::vector<double> step = solve(hessian, gradient, F);
+    double change = 0;
+    for (std::size_t j = 0; j < F; ++j) {
+      w[j] -= step[j];
+      change = std::max(change, std::fabs(step[j]));
+    }
+    if (change < 1e-4) break;
+  }
+  for (std::size_t j = 0; j < F; ++j) model.m.weights[j] = static_cast<float>(w[j]);
+  return model;
+}
+
+// What the `blocks` algorithm would write for this document.
+std::string extract_with(const Model& model, const Document& d) {
+  std::string out;
+  float x[F];
+  for (std::size_t i = 0; i < d.blocks.size(); ++i) {
+    features_of(d, i, model, x);
+    if (winnow::classifier_probability(model.m, x) >= 0.5f) out += d.blocks[i].text + "\n";
+  }
+  return out;
+}
+
+struct Figures {
+  double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
+  std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
+  void add(const winnow::eval::DocumentScores& s) {
+    using winnow::eval::Measure;
+    bag_f1 += s.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].f1;
+    seq_f1 += s.by_measure[static_cast<std::size_t>(Measure::WordSequence)].f1;
+    const auto& sh = s.by_measure[static_cast<std::size_t>(Measure::Shingles)];
+    if (!std::isnan(sh.precision)) shingle_p += sh.precision, ++shingle_p_docs;
+    if (!std::isnan(sh.recall)) shingle_r += sh.recall, ++shingle_r_docs;
+    ++docs;
+  }
+  void add(const Figures& o) {
+    bag_f1 += o.bag_f1, seq_f1 += o.seq_f1, shingle_p += o.shingle_p, shingle_r += o.shingle_r;
+    docs += o.docs, shingle_p_docs += o.shingle_p_docs, shingle_r_docs += o.shingle_r_docs;
+  }
+  double shingle_f1() const {
+    const double p = shingle_p_docs ? shingle_p / shingle_p_docs : 0, r = shingle_r_docs ? shingle_r / shingle_r_docs : 0;
+    return p + r > 0 ? 2 * p * r / (p + r) : 0;
+  }
+};
+
+std::uint64_t fnv1a(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+// 5-fold cross-validation: per package figures of each document scored by
+// the model trained on the folds it is not in.
+std::vector<Figures> cross_validate(const std::vector<Document>& docs, std::size_t packages, const Variant& variant,
+                                    unsigned threads) {
+  constexpr std::size_t kFolds = 5;
+  std::vector<std::vector<Figures>> by_fold(kFolds, std::vector<Figures>(packages));
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t)
+    workers.emplace_back([&] {
+      for (std::size_t fold; (fold = next++) < kFolds;) {
+        std::vector<const Document*> train_set;
+        for (const Document& d : docs)
+          if (d.fold != fold) train_set.push_back(&d);
+        const Model model = train(train_set, variant);
+        for (const Document& d : docs) {
+          if (d.fold != fold) continue;
+          by_fold[fold][d.package].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold),
+                                                                    winnow::eval::prepare_text(extract_with(model, d))));
+        }
+      }
+    });
+  for (auto& w : workers) w.join();
+  std::vector<Figures> figures(packages);
+  for (const auto& fold : by_fold)
+    for (std::size_t p = 0; p < packages; ++p) figures[p].add(fold[p]);
+  return figures;
+}
+
+void write_model(const Model& model, const std::string& path, const std::vector<std::string>& packages,
+                 std::size_t docs, std::size_t blocks) {
+  FILE* out = std::fopen(path.c_str(), "w");
+  if (!out) {
+    std::fprintf(stderr, "train_block_classifier: cannot write %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::fprintf(out, "// SPDX-License-Identifier: MIT\n// Generated by adapters/learn/train_block_classifier.cpp; do not edit.\n");
+  std::fprintf(out, "// Trained on %zu documents (%zu blocks) of the packages:", docs, blocks);
+  for (const std::string& p : packages) std::fprintf(out, " %s", p.c_str());
+  std::fprintf(out, ".\n#include \"engine/block_classifier.h\"\n\nnamespace winnow {\nnamespace {\n\n");
+  std::fprintf(out, "constexpr BlockClassifierModel kModel = {\n    // selected semantics bits:");
+  for (std::size_t j = 0; j < winnow::kSelectedTokens; ++j) std::fprintf(out, " %s", kSemanticNames[model.m.selected[j]]);
+  std::fprintf(out, "\n    {");
+  for (std::size_t j = 0; j < winnow::kSelectedTokens; ++j) std::fprintf(out, "%s%u", j ? ", " : "", model.m.selected[j]);
+  std::fprintf(out, "},\n");
+  auto row = [&](const char* name, const float* v) {
+    std::fprintf(out, "    // %s\n    {", name);
+    for (std::size_t j = 0; j < F; ++j)
+      std::fprintf(out, "%s%.9ef", j ? (j % 6 ? ", " : ",\n     ") : "", static_cast<double>(v[j]));
+    std::fprintf(out, "},\n");
+  };
+  row("weights", model.m.weights);
+  row("mean", model.m.mean);
+  row("scale", model.m.scale);
+  std::fprintf(out, "};\n\n}  // namespace\n\nconst BlockClassifierModel& block_classifier_model() { return kModel; }\n\n}  // namespace winnow\n");
+  std::fclose(out);
+}
+
+void print_table(const char* title, const std::vector<std::string>& names, const std::vector<Figures>& figures) {
+  std::printf("\n%s\n%-24s %6s %8s %8s %10s\n", title, "package", "docs", "seq F1", "bag F1", "shingle F1");
+  Figures all;
+  for (std::size_t p = 0; p < names.size(); ++p) {
+    const Figures& f = figures[p];
+    all.add(f);
+    if (f.docs)
+      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
+                  f.shingle_f1());
+  }
+  if (all.docs)
+    std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", "ALL", all.docs, all.seq_f1 / all.docs, all.bag_f1 / all.docs,
+                all.shingle_f1());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/block_classifier_model.cpp";
+  unsigned threads = 2;
+  bool write = true, cv = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
+    else if (a == "--out" && i + 1 < argc) out_path = argv[++i];
+    else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--no-write") write = false;
+    else if (a == "--no-cv") cv = false;
+    else {
+      std::fprintf(stderr, "usage: train_block_classifier [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]\n");
+      return 1;
+    }
+  }
+  const auto package_dirs = winnow::eval::find_packages(corpus);
+  if (package_dirs.empty()) {
+    std::fprintf(stderr, "train_block_classifier: no test packages under %s (run `make corpus`)\n", corpus.c_str());
+    return 2;
+  }
+  std::vector<std::string> names;
+  std::vector<Document> docs;
+  std::vector<std::filesystem::path> htmls, golds;
+  for (const auto& dir : package_dirs) {
+    std::string error;
+    const auto package = winnow::eval::load_package(dir, &error);
+    if (!package) continue;
+    names.push_back(package->name);
+    for (const auto& ref : package->documents) {
+      Document d;
+      d.package = names.size() - 1;
+      d.fold = fnv1a(package->name + "/" + ref.id) % 5;
+      docs.push_back(std::move(d));
+      htmls.push_back(ref.html);
+      golds.push_back(ref.gold);
+    }
+  }
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (std::size_t i; (i = next++) < docs.size();) {
+        const auto html = winnow::eval::read_file_bytes(htmls[i]);
+        const auto gold = winnow::eval::read_file_bytes(golds[i]);
+        if (!html || !gold) continue;
+        docs[i].gold = *gold;
+        collect_blocks(*html, &docs[i].blocks);
+        label_blocks(&docs[i]);
+      }
+    });
+  for (auto& t : pool) t.join();
+  std::size_t blocks = 0, content = 0;
+  for (const Document& d : docs) {
+    blocks += d.blocks.size();
+    for (auto l : d.labels) content += l;
+  }
+  std::printf("%zu documents, %zu blocks, %.1f%% labelled content\n", docs.size(), blocks,
+              blocks ? 100.0 * content / blocks : 0.0);
+
+  const Variant shipped{"text + streaming position + tokens", Position::Streaming, true};
+  if (cv) {
+    const Variant variants[] = {
+        {"text features only", Position::None, false},
+        {"text + relative position (offline n/N)", Position::Relative, false},
+        {"text + streaming position (log bins)", Position::Streaming, false},
+        {"text + relative position (offline n/N) + tokens", Position::Relative, true},
+        shipped,
+    };
+    for (const Variant& v : variants) {
+      const std::string title = std::string("5-fold cross-validation, ") + v.name + ":";
+      print_table(title.c_str(), names, cross_validate(docs, names.size(), v, threads));
+      std::fflush(stdout);
+    }
+  }
+  std::vector<const Document*> all;
+  for (const Document& d : docs) all.push_back(&d);
+  const Model model = train(all, shipped, true);
+  std::printf("\nWeights of the shipped model (standardised features):\n");
+  for (std::size_t j = 0; j < F; ++j) {
+    const char* name = winnow::classifier_feature_name(j);
+    if (j >= winnow::kBaseFeatureCount + winnow::kPositionBins)
+      name = kSemanticNames[model.m.selected[j - winnow::kBaseFeatureCount - winnow::kPositionBins]];
+    std::printf("  %-26s %9.4f\n", name, static_cast<double>(model.m.weights[j]));
+  }
+  std::vector<Figures> in_sample(names.size());
+  for (const Document& d : docs)
+    in_sample[d.package].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold),
+                                                          winnow::eval::prepare_text(extract_with(model, d))));
+  print_table("In-sample (trained on every document):", names, in_sample);
+  if (write) {
+    write_model(model, out_path, names, docs.size(), blocks);
+    std::printf("\nwrote %s\n", out_path.c_str());
+  }
+  return 0;
+}
