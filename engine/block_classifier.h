@@ -36,10 +36,10 @@
 // shipped as engine/block_classifier_model.cpp; content when p >= 0.5.
 //
 // Parameters: the model. State: the statistics of the previous, the pending
-// and the current block (about 64 bytes each) and the text of the pending and
-// the current block (BoundedText, charged as it grows).
-// Memory bound: 200 bytes plus the text of two consecutive blocks, capped by
-// the budget (a block longer than what is left, i.e. megabytes of text
+// and the current block (56 bytes each) and the text of the pending and the
+// current block (BoundedText, charged as it grows).
+// Memory bound: about 300 bytes plus the text of two consecutive blocks,
+// capped by the budget (a block longer than what is left, i.e. text
 // without a block boundary, stops the extraction with BudgetExceeded after
 // writing what was decided).
 // Output delay: one block (a block is decided when the next one ends).
