@@ -112,13 +112,13 @@ std::unique_ptr<Algorithm> create_with_bias(MemoryBudget& budget, float bias) {
 }  // namespace
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget) {
-  return create_with_bias(budget, 0.0f);
+  return create_with_bias(budget, DefaultExtractor::kDefaultBias);
 }
 std::unique_ptr<Algorithm> create_default_extractor_favoring_precision(MemoryBudget& budget) {
-  return create_with_bias(budget, -1.0f);
+  return create_with_bias(budget, DefaultExtractor::kDefaultBias - 1.0f);
 }
 std::unique_ptr<Algorithm> create_default_extractor_favoring_recall(MemoryBudget& budget) {
-  return create_with_bias(budget, 1.0f);
+  return create_with_bias(budget, DefaultExtractor::kDefaultBias + 1.0f);
 }
 
 }  // namespace winnow

@@ -330,7 +330,7 @@ struct Figures {
 Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag) {
   Figures f;
   for (const Document* d : docs) {
-    const std::string text = extract_with(model, *d, 0.0f, lag);
+    const std::string text = extract_with(model, *d, winnow::DefaultExtractor::kDefaultBias, lag);
     f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
   }
   return f;

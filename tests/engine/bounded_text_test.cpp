@@ -21,7 +21,8 @@ TEST(BoundedText, GrowsWithinTheBudgetAndReleasesIt) {
 }
 
 TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
-  MemoryBudget budget(3000);
+  // Growing from 1 KiB to 2 KiB holds both buffers for a moment: 3 KiB.
+  MemoryBudget budget(4096);
   BoundedText text(budget);
   const std::string piece(1000, 'x');
   EXPECT_TRUE(text.append(piece));
@@ -30,8 +31,18 @@ TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
   EXPECT_EQ(text.size(), 2000u);
   EXPECT_TRUE(text.truncated());
   EXPECT_TRUE(budget.exceeded());
-  EXPECT_LE(budget.used(), 3000u);
+  EXPECT_LE(budget.peak(), 4096u);
   EXPECT_FALSE(text.append("y")) << "once truncated, stays truncated";
+}
+
+TEST(BoundedText, ChargesTheOldAndNewBufferWhileGrowing) {
+  MemoryBudget budget(1 << 20);
+  BoundedText text(budget);
+  text.append(std::string(1000, 'x'));
+  const std::size_t before = budget.used();
+  text.append(std::string(1000, 'y'));
+  EXPECT_GE(budget.peak(), before + budget.used()) << "the copy's moment is in the peak";
+  EXPECT_LT(budget.used(), budget.peak());
 }
 
 TEST(BoundedText, SwapExchangesContentAndCharges) {

@@ -194,7 +194,9 @@ TEST(Lqf, WritesWhileThePageIsStillArriving) {
   config.algorithm = "lqf";
   HtmlExtractor extractor(config, sink);
   extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 100 with"), std::string::npos);
+  // The pipeline holds back at most its 4 KiB of canonical parser input plus
+  // an element: most of the first half is out.
+  EXPECT_NE(sink.text().find("Paragraph 60 with"), std::string::npos);
   extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
   EXPECT_NE(sink.text().find("Paragraph 299 with"), std::string::npos);
 }
