@@ -7,6 +7,7 @@
 #include "engine/cetr.h"
 #include "engine/default_extractor.h"
 #include "engine/dsc.h"
+#include "engine/mss.h"
 #include "engine/lqf.h"
 #include "engine/plain.h"
 #include "engine/relevance.h"
@@ -31,6 +32,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_cetr)},
       {"cetr-km", "CETR with 2-D k-means over the smoothed ratio and its derivative (Weninger, Hsu & Han 2010)",
        &create_cetr_km},
+      {"mss", "Maximum Subsequence Segmentation: the best-scoring run under a Naive Bayes token model (Pasternack & Roth 2009)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_mss)},
       {"lqf", "Link Quota Filter: drops block-level elements whose own text is more than 50 % link text (Gottron 2008)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_lqf)},
       {"lqf-0.25", "Link Quota Filter with threshold 0.25", &create_lqf_025},

@@ -34,8 +34,10 @@
 //    points (T'_k, G_k), one centroid held at the origin (the non-content
 //    cluster); the other two start at m and m + 2 d (m, d the per-dimension
 //    mean and standard deviation of the points) and move by Lloyd's
-//    iterations until no assignment changes (at most 50). Line k is content
-//    when a moving centroid is strictly nearer than the origin.
+//    iterations until they stop moving (at most 50). Line k is content when
+//    a moving centroid is strictly nearer than the origin. (The 2010 paper
+//    sets k = 3 with one cluster anchored at the origin; the seeds give no
+//    initialisation: this one is ours.)
 // Every word of a content line is content.
 //
 // Online. T'_k is exact once line k+r is complete, G_k once line k+r+a is:
@@ -47,8 +49,9 @@
 // (log2(1 + T'), log2(1 + G)), each holding the count and the sums of the
 // points in it, starting at 64 cells per octave and halving the resolution
 // whenever the cells run out. Lloyd's iterations run on the cells, each one
-// weighted point at the mean of its points: exact while no two points share
-// a cell, and never further off than points within one cell. At the end
+// weighted point at the mean of its points: exact while no two distinct
+// points share a cell; otherwise the points of one cell (within 1/64 octave
+// of each other at first) move between clusters together. At the end
 // every remaining line uses the final statistics (the threshold variant is
 // then exact, up to rounding, for a document of at most W tokens). The cost
 // against the exact offline versions is measured over the development corpus

@@ -7,7 +7,14 @@
 // winnow-eval normalises them, intersection = LCS), per document and pooled.
 //
 //   winnow-online-check [--algo dsc,cetr,cetr-km,mss] [--corpus DIR] [--limit N]
-//                       [--threads N] [--tsv FILE] [--dsc-lookahead W] ...
+//                       [--threads N] [--tsv FILE] [--memory-budget N]
+//                       [--dsc-window L] [--dsc-lookahead W] [--cetr-lookahead W] ...
+//
+// DSC and CETR approximate their offline versions (global statistics
+// estimated with a look-ahead): "long_docs" counts the documents longer than
+// the look-ahead, where the estimate is used, and "long_f1" is their mean F1.
+// MSS is exact: every document must be identical, except where the budget
+// cut it short (status column of --tsv).
 //
 // Exit status 0 also when the corpus is absent (a message says so): the
 // check is skipped, not failed.
@@ -18,6 +25,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <string>
@@ -30,8 +38,10 @@
 #include "adapters/train/corpus_tokens.h"
 #include "engine/cetr.h"
 #include "engine/dsc.h"
+#include "engine/mss.h"
 #include "reference/cetr_offline.h"
 #include "reference/dsc_offline.h"
+#include "reference/mss_offline.h"
 #include "reference/offline_common.h"
 
 namespace winnow::train {
@@ -89,6 +99,9 @@ std::vector<Checked> all_checks() {
                       return reference::cetr_offline(t, cetr_offline_params(true));
                     },
                     std::size_t{g_cetr.lookahead}});
+  checks.push_back({"mss", static_cast<AlgorithmFactory>(&create_mss),
+                    [](const std::vector<CapturedToken>& t) { return reference::mss_offline(t); },
+                    std::numeric_limits<std::size_t>::max()});
   return checks;
 }
 
@@ -110,14 +123,18 @@ struct DocResult {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: winnow-online-check [--algo dsc,...] [--corpus DIR] [--limit N] [--threads N]\n"
-               "                           [--tsv FILE] [--dsc-window L] [--dsc-lookahead W]\n");
+               "usage: winnow-online-check [--algo dsc,cetr,cetr-km,mss] [--corpus DIR] [--limit N]\n"
+               "                           [--threads N] [--tsv FILE] [--memory-budget N]\n"
+               "                           [--dsc-window L] [--dsc-lookahead W] [--dsc-max-words N]\n"
+               "                           [--dsc-text-bytes N] [--cetr-line-tokens N] [--cetr-lookahead W]\n"
+               "                           [--cetr-lambda X] [--cetr-max-lines N] [--cetr-max-words N]\n"
+               "                           [--cetr-text-bytes N]\n");
   return 1;
 }
 
 int run(int argc, char** argv) {
   std::string corpus = WINNOW_TRAIN_DEFAULT_CORPUS;
-  std::string algos = "dsc";
+  std::string algos = "dsc,cetr,cetr-km,mss";
   std::string tsv;
   std::size_t limit = 0;
   unsigned threads = 2;

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+#include "engine/mss.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace winnow {
+namespace {
+
+bool is_ascii_punct(unsigned char c) {
+  return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
+}
+
+std::uint32_t mss_hash(std::string_view bytes) {  // FNV-1a
+  std::uint32_t h = 2166136261u;
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 16777619u;
+  }
+  return h;
+}
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  return x;
+}
+
+std::uint32_t tag_symbol(const Token& token) {
+  char name[32];
+  std::size_t size = 0;
+  name[size++] = '<';
+  if (token.kind == TokenKind::EndTag) name[size++] = '/';
+  const std::string_view tag = token.tag == Tag::unknown ? std::string_view("?") : tag_name(token.tag);
+  const std::size_t n = std::min(tag.size(), sizeof(name) - size);
+  std::memcpy(name + size, tag.data(), n);
+  return mss_hash(std::string_view(name, size + n));
+}
+
+}  // namespace
+
+std::string_view mss_normalize(std::string_view word, char* buffer) {
+  std::size_t begin = 0, end = word.size();
+  while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
+  while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
+  std::size_t size = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    char c = word[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    else if (c >= '0' && c <= '9') c = '0';
+    buffer[size++] = c;
+  }
+  return std::string_view(buffer, size);
+}
+
+std::uint32_t mss_symbol(const Token& token, std::string_view text) {
+  if (token.is_tag()) return tag_symbol(token);
+  char buffer[TokenStream::kMaxWordBytes];
+  const std::string_view normal = mss_normalize(text.substr(0, sizeof(buffer)), buffer);
+  return mss_hash(normal.empty() ? std::string_view("#sym") : normal);
+}
+
+std::uint32_t mss_trigram_key(std::uint32_t first, std::uint32_t second, std::uint32_t third) {
+  const std::uint64_t x = mix(first + 0x9E3779B97F4A7C15ull) ^ mix(second + 0xC2B2AE3D27D4EB4Full) * 3 ^
+                          mix(third + 0x165667B19E3779F9ull) * 5;
+  return static_cast<std::uint32_t>(mix(x) >> 32);
+}
+
+Tag MssParents::parent_of(const Token& token) {
+  const std::size_t depth = token.depth;
+  if (token.is_word()) return token.tag;
+  const Tag parent = depth > 0 && depth <= kDepth ? stack_[depth - 1] : Tag::unknown;
+  if (token.kind == TokenKind::StartTag && depth < kDepth) stack_[depth] = token.tag;
+  return parent;
+}
+
+std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag parent) {
+  const std::uint32_t* end = model.trigram_keys + model.trigram_count;
+  const std::uint32_t* at = std::lower_bound(model.trigram_keys, end, trigram_key);
+  const std::int32_t trigram =
+      at != end && *at == trigram_key ? model.trigram_llr[at - model.trigram_keys] : model.other_trigram;
+  const std::size_t p = static_cast<std::size_t>(parent);
+  const std::int32_t parent_llr = p < model.parent_count ? model.parent_llr[p] : 0;
+  const double logit = static_cast<double>(model.prior + trigram + parent_llr) / 1024.0;
+  const double probability = 1.0 / (1.0 + std::exp(-logit));
+  return static_cast<std::int32_t>(std::lround((probability - 0.5) * kMssScoreOne));
+}
+
+Mss::Mss(MemoryBudget& budget, const MssModel& model)
+    : model_(model),
+      best_text_(budget),
+      current_text_(budget),
+      candidate_sink_(*this),
+      candidate_writer_(candidate_sink_) {}
+
+void Mss::start_candidate(const Token& token) {
+  // As in BTE: the best run may be a prefix of the candidate being dropped.
+  if (best_is_current_prefix_) {
+    best_text_.swap(current_text_);
+    best_text_.truncate(best_prefix_size_);
+    best_is_current_prefix_ = false;
+  }
+  current_text_.clear();
+  current_words_ = 0;
+  candidate_writer_ = ContentWriter(candidate_sink_);
+  current_begin_ = token.source_begin;
+}
+
+void Mss::take(const Token& token, std::string_view text, std::int32_t score) {
+  if (current_sum_ <= 0) {
+    start_candidate(token);
+    current_sum_ = score;
+  } else {
+    current_sum_ += score;
+  }
+  if (token.is_word()) {
+    candidate_writer_.write_word(token, text);
+    ++current_words_;
+  }
+  if (current_sum_ > best_sum_) {
+    best_sum_ = current_sum_;
+    best_is_current_prefix_ = true;
+    best_prefix_size_ = current_text_.size();
+    best_words_ = current_words_;
+    best_net_text_ = candidate_writer_.net_text_length();
+    best_span_ = SourceSpan{current_begin_, token.source_end};
+  }
+}
+
+void Mss::score_oldest(std::uint32_t next, std::uint32_t after_next) {
+  const Pending& p = pending_[0];
+  const std::int32_t score = mss_score(model_, mss_trigram_key(p.symbol, next, after_next), p.parent);
+  take(p.token, std::string_view(p.text, p.size), score);
+  pending_[0] = pending_[1];
+  --pending_count_;
+}
+
+void Mss::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
+  const Tag parent = parents_.parent_of(token);
+  const std::uint32_t symbol = mss_symbol(token, text);
+  if (pending_count_ == 2) score_oldest(pending_[1].symbol, symbol);
+  Pending& p = pending_[pending_count_++];
+  p.token = token;
+  p.symbol = symbol;
+  p.parent = parent;
+  p.size = static_cast<std::uint8_t>(std::min(text.size(), sizeof(p.text)));
+  std::memcpy(p.text, text.data(), p.size);
+}
+
+void Mss::finish(ContentWriter& out) {
+  if (pending_count_ == 2) score_oldest(pending_[1].symbol, kMssEndSymbol);
+  if (pending_count_ == 1) score_oldest(kMssEndSymbol, kMssEndSymbol);
+  if (best_sum_ == kNoSegment) return;
+  const std::string_view best =
+      best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view();
+  out.write_rendered(best, best_span_, best_words_, best_net_text_);
+}
+
+std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget, const MssModel& model) {
+  return std::make_unique<Mss>(budget, model);
+}
+
+std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget) { return create_mss(budget, kMssModel); }
+
+}  // namespace winnow

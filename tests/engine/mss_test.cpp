@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// MSS online (Kadane over the classifier's scores, two tokens of look-ahead
+// for the trigram) against the offline maximum run from prefix sums
+// (tests/reference/mss_offline.h): every fixture with the shipped model,
+// random sequences with random models; features, the model's shape, a
+// known answer, and the budget.
+#include "engine/mss.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "reference/drive.h"
+#include "reference/mss_offline.h"
+#include "support/test_support.h"
+#include "support/token_dump.h"
+
+namespace winnow {
+namespace {
+
+using reference::SimpleToken;
+
+std::string online(const std::vector<SimpleToken>& tokens, const MssModel& model) {
+  MemoryBudget budget(1 << 22);
+  auto mss = create_mss(budget, model);
+  return reference::drive(*mss, tokens);
+}
+
+std::string offline(const std::vector<SimpleToken>& tokens, const MssModel& model) {
+  return reference::render(tokens, reference::mss_offline(tokens, model));
+}
+
+// A model that scores by parent tag only (no trigram listed, "other" = 0).
+struct ParentModel {
+  std::vector<std::int16_t> parents = std::vector<std::int16_t>(static_cast<std::size_t>(Tag::count), 0);
+  std::uint32_t key = 0;
+  std::int16_t llr = 0;
+  MssModel view() const {
+    return MssModel{0, 0, &key, &llr, 0, parents.data(), parents.size(), "test"};
+  }
+};
+
+TEST(Mss, OnlineEqualsOfflineOnEveryFixture) {
+  for (const std::string& name : test::fixture_names()) {
+    const std::string html = test::read_fixture(name);
+    const auto tokens = test::tokens_of(html);
+    ExtractorConfig config;
+    config.algorithm = "mss";
+    const test::RunResult result = test::run_pipeline(html, config, 0);
+    EXPECT_EQ(result.status, Status::Ok) << name;
+    reference::MssRun run;
+    const auto keep = reference::mss_offline(tokens, kMssModel, &run);
+    EXPECT_EQ(result.text, reference::render(tokens, keep)) << name;
+    ASSERT_EQ(result.spans.size(), run.found ? 1u : 0u) << name;
+    if (run.found) {
+      EXPECT_EQ(result.spans[0].begin, tokens[run.first].token.source_begin) << name;
+      EXPECT_EQ(result.spans[0].end, tokens[run.last].token.source_end) << name;
+    }
+  }
+}
+
+TEST(Mss, TheShippedModelFindsTheArticle) {
+  ExtractorConfig config;
+  config.algorithm = "mss";
+  const std::string text = test::run_pipeline(test::read_fixture("article.html"), config, 0).text;
+  EXPECT_NE(text.find("Measurements taken along twelve northern rivers"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Privacy"), std::string::npos) << text;
+}
+
+TEST(Mss, TheShippedModelIsWellFormed) {
+  EXPECT_GT(kMssModel.trigram_count, 1000u);
+  EXPECT_TRUE(std::is_sorted(kMssModel.trigram_keys, kMssModel.trigram_keys + kMssModel.trigram_count));
+  EXPECT_EQ(std::adjacent_find(kMssModel.trigram_keys, kMssModel.trigram_keys + kMssModel.trigram_count),
+            kMssModel.trigram_keys + kMssModel.trigram_count);
+  EXPECT_EQ(kMssModel.parent_count, static_cast<std::size_t>(Tag::count));
+  EXPECT_NE(std::string(kMssModel.description).find("trained on"), std::string::npos);
+  // Text inside <p> leans to content, inside <a> and <li> to boilerplate.
+  EXPECT_GT(kMssModel.parent_llr[static_cast<int>(Tag::p)], 0);
+  EXPECT_LT(kMssModel.parent_llr[static_cast<int>(Tag::a)], 0);
+  EXPECT_LT(kMssModel.parent_llr[static_cast<int>(Tag::li)], kMssModel.parent_llr[static_cast<int>(Tag::p)]);
+}
+
+TEST(Mss, Normalisation) {
+  char buffer[TokenStream::kMaxWordBytes];
+  EXPECT_EQ(mss_normalize("Hello,", buffer), "hello");
+  EXPECT_EQ(mss_normalize("(2024)", buffer), "0000");
+  EXPECT_EQ(mss_normalize("e-Mail", buffer), "e-mail");
+  EXPECT_EQ(mss_normalize("--", buffer), "");
+  EXPECT_EQ(mss_normalize("Straße.", buffer), "straße");
+  Token word;
+  Token other_word;
+  EXPECT_EQ(mss_symbol(word, "The"), mss_symbol(other_word, "the."));
+  EXPECT_EQ(mss_symbol(word, "1999"), mss_symbol(word, "2024"));
+  EXPECT_NE(mss_symbol(word, "the"), mss_symbol(word, "a"));
+  Token p_start, p_end;
+  p_start.kind = TokenKind::StartTag;
+  p_start.tag = Tag::p;
+  p_end.kind = TokenKind::EndTag;
+  p_end.tag = Tag::p;
+  EXPECT_NE(mss_symbol(p_start, ""), mss_symbol(p_end, ""));
+  EXPECT_NE(mss_trigram_key(1, 2, 3), mss_trigram_key(3, 2, 1));
+}
+
+TEST(Mss, ParentsAreTheEnclosingElements) {
+  // <div><p>word</p><a>x</a></div>
+  auto tag = [](TokenKind kind, Tag t, std::uint16_t depth) {
+    Token token;
+    token.kind = kind;
+    token.tag = t;
+    token.depth = depth;
+    return token;
+  };
+  MssParents parents;
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::StartTag, Tag::div, 0)), Tag::unknown);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::StartTag, Tag::p, 1)), Tag::div);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::Word, Tag::p, 2)), Tag::p);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::EndTag, Tag::p, 1)), Tag::div);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::StartTag, Tag::a, 1)), Tag::div);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::EndTag, Tag::a, 1)), Tag::div);
+  EXPECT_EQ(parents.parent_of(tag(TokenKind::EndTag, Tag::div, 0)), Tag::unknown);
+}
+
+std::vector<SimpleToken> tagged_words(const std::string& pattern) {
+  // 'p': a word inside <p>, 'a': a word inside <a>, 'T': a <span> tag.
+  std::vector<SimpleToken> tokens;
+  std::uint64_t words = 0;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    SimpleToken t;
+    t.token.seq = i;
+    t.token.source_begin = 10 * i;
+    t.token.source_end = 10 * i + 5;
+    t.token.word_index = words;
+    if (pattern[i] == 'T') {
+      t.token.kind = TokenKind::StartTag;
+      t.token.tag = Tag::span;
+    } else {
+      t.token.kind = TokenKind::Word;
+      t.token.tag = pattern[i] == 'p' ? Tag::p : Tag::a;
+      t.text = std::string(1, pattern[i]) + std::to_string(i);
+      ++words;
+    }
+    tokens.push_back(t);
+  }
+  return tokens;
+}
+
+TEST(Mss, AKnownAnswer) {
+  ParentModel m;
+  m.parents[static_cast<int>(Tag::p)] = 2048;   // +2 nats
+  m.parents[static_cast<int>(Tag::a)] = -2048;  // -2 nats
+  // The p-run with one link inside wins; the lone p words at the ends do not.
+  const auto tokens = tagged_words("paaaaTpppppapppppTaaaap");
+  EXPECT_EQ(online(tokens, m.view()), "p6 p7 p8 p9 p10 a11 p12 p13 p14 p15 p16\n");
+  EXPECT_EQ(offline(tokens, m.view()), "p6 p7 p8 p9 p10 a11 p12 p13 p14 p15 p16\n");
+}
+
+TEST(Mss, OnlineEqualsOfflineOnRandomSequencesAndModels) {
+  std::mt19937 generator(5);
+  for (int round = 0; round < 300; ++round) {
+    ParentModel m;
+    std::uniform_int_distribution<int> llr(-3000, 3000);
+    m.parents[static_cast<int>(Tag::p)] = static_cast<std::int16_t>(llr(generator));
+    m.parents[static_cast<int>(Tag::a)] = static_cast<std::int16_t>(llr(generator));
+    std::string pattern;
+    const int n = std::uniform_int_distribution<int>(0, 80)(generator);
+    for (int i = 0; i < n; ++i) pattern += "paT"[std::uniform_int_distribution<int>(0, 2)(generator)];
+    const auto tokens = tagged_words(pattern);
+    EXPECT_EQ(online(tokens, m.view()), offline(tokens, m.view())) << "round " << round << " " << pattern;
+    // And with the shipped model, whose trigram table now matters.
+    EXPECT_EQ(online(tokens, kMssModel), offline(tokens, kMssModel)) << "round " << round << " " << pattern;
+  }
+}
+
+TEST(Mss, ScoresAreBoundedAndSymmetric) {
+  ParentModel m;
+  for (int llr : {-32767, -1024, 0, 1024, 32767}) {
+    m.parents[static_cast<int>(Tag::p)] = static_cast<std::int16_t>(llr);
+    const std::int32_t s = mss_score(m.view(), 7, Tag::p);
+    EXPECT_GT(s, -kMssScoreOne / 2 - 1);
+    EXPECT_LT(s, kMssScoreOne / 2 + 1);
+    m.parents[static_cast<int>(Tag::p)] = static_cast<std::int16_t>(-llr);
+    EXPECT_LE(std::abs(mss_score(m.view(), 7, Tag::p) + s), 1);
+  }
+}
+
+TEST(Mss, CandidateTextOverTheBudgetKeepsTheBestPrefixAndSaysSo) {
+  ParentModel m;
+  m.parents[static_cast<int>(Tag::p)] = 2048;
+  const auto tokens = tagged_words(std::string(5000, 'p'));
+  MemoryBudget budget(4096);
+  auto mss = create_mss(budget, m.view());
+  const std::string text = reference::drive(*mss, tokens);
+  EXPECT_TRUE(budget.exceeded());
+  EXPECT_LE(budget.peak(), 4096u);
+  EXPECT_GT(text.size(), 1000u) << "the prefix that fitted is delivered";
+  EXPECT_EQ(text.compare(0, 6, "p0 p1 "), 0);
+}
+
+TEST(Mss, SmallBudgetThroughThePipeline) {
+  ExtractorConfig config;
+  config.algorithm = "mss";
+  config.memory_budget = 64 * 1024;
+  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 64);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, config.memory_budget);
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+}
+
+TEST(Mss, EmptyDocumentGivesNoContent) {
+  EXPECT_EQ(online({}, kMssModel), "");
+}
+
+}  // namespace
+}  // namespace winnow
