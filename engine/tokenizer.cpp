@@ -76,6 +76,18 @@ std::uint64_t interpolate(SourceSpan source, std::size_t index, std::size_t leng
   return source.begin + static_cast<std::uint64_t>(static_cast<unsigned __int128>(width) * index / length);
 }
 
+// For a word's end: rounded up, so that a word in text longer than its
+// source (a legacy encoding's 1 byte -> 3 UTF-8 bytes, U+FFFD) never gets
+// an empty span. Words of one span stay disjoint from the next span's:
+// at most 3 UTF-8 bytes per source byte, and two kept runs are at least a
+// word and two separators apart.
+std::uint64_t interpolate_end(SourceSpan source, std::size_t index, std::size_t length) {
+  const std::uint64_t width = source.end - source.begin;
+  if (width == length || length == 0) return source.begin + (length == 0 ? 0 : index);
+  const auto scaled = static_cast<unsigned __int128>(width) * index;
+  return source.begin + static_cast<std::uint64_t>((scaled + length - 1) / length);
+}
+
 }  // namespace
 
 Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
@@ -174,7 +186,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
   std::size_t word_end_index = 0;  // end of the pending word's bytes in this text
   bool word_grew = false;
   auto close_pending_word = [&]() {
-    if (word_grew) word_end_ = interpolate(source, word_end_index, text.size());
+    if (word_grew) word_end_ = interpolate_end(source, word_end_index, text.size());
     word_grew = false;
     flush_word();
   };
@@ -192,7 +204,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
       case CharClass::Cjk:
         close_pending_word();
         emit_word(text.substr(i, length), interpolate(source, i, text.size()),
-                  interpolate(source, i + length, text.size()), true);
+                  interpolate_end(source, i + length, text.size()), true);
         break;
       case CharClass::Other:
         if (word_size_ + length > sizeof(word_)) close_pending_word();  // an over-long run: split, glued
@@ -206,7 +218,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
     }
     i += length;
   }
-  if (word_grew) word_end_ = interpolate(source, word_end_index, text.size());
+  if (word_grew) word_end_ = interpolate_end(source, word_end_index, text.size());
 }
 
 void Tokenizer::on_end_document(std::uint64_t) {
