@@ -67,7 +67,8 @@ while read -r name max_len dictionary; do
   if [ "$rc" -ne 0 ] || [ "$after" -gt "$before" ]; then
     failed=1
     echo "$name: FAILED; log $log" >&2
-    grep -E -A4 'invariant broken|ERROR: |runtime error' "$log" | head -20 >&2
+    grep -E -A2 'invariant broken|ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error|ERROR: libFuzzer: (timeout|out-of-memory)' "$log" |
+      grep -v '^ *#' | head -8 >&2
     ls -t "$artifacts" | grep "^$name-" | head -3 | sed "s|^|  reproduce: $exe $artifacts/|" >&2
   fi
 done <<<"$harnesses"
