@@ -46,7 +46,7 @@ bool has_punctuation(std::string_view w) {
 }  // namespace
 
 Relevance::Relevance(MemoryBudget& budget, const RelevanceParams& params)
-    : params_(params), text_(budget), leaves_(budget), blocks_(budget) {
+    : params_(params), text_(budget), leaves_(budget) {
   params_.window = std::max<std::uint32_t>(1, params_.window | 1u);
 }
 
@@ -156,21 +156,94 @@ void Relevance::finish(ContentWriter& out) {
   for (std::size_t i = 0; i < n; ++i) sum += leaves_[i].score;
   const double average = sum / static_cast<double>(n);
 
-  // Information blocks, left to right.
-  std::size_t first = 0;
+  // The information blocks are a function of the leaves: each pass below
+  // finds them again (left to right) instead of storing them.
+  const double count_leaves = static_cast<double>(n);
+  double v_max = 0, l_max = 0;
+  auto features = [&](const Block& k, double* f) {
+    f[0] = static_cast<float>(v_max > 0 ? k.mean_score / v_max : 0);
+    f[1] = static_cast<float>((k.last - k.first + 1.0) / l_max);
+    f[2] = static_cast<float>(static_cast<double>(k.first) / count_leaves);
+    f[3] = k.relevance;
+  };
+  std::size_t count = 0;
+  for_each_block(average, [&](const Block& k) {
+    ++count;
+    v_max = std::max<double>(v_max, k.mean_score);
+    l_max = std::max<double>(l_max, k.last - k.first + 1.0);
+  });
+  blocks_found_ = count;
+  if (count == 0) return;
+
+  // 2-means, started at the highest and the lowest block.
+  double centre[2][4];
+  bool first_block = true;
+  for_each_block(average, [&](const Block& k) {
+    double f[4];
+    features(k, f);
+    if (first_block || f[0] > centre[0][0])
+      for (int i = 0; i < 4; ++i) centre[0][i] = f[i];
+    if (first_block || f[0] < centre[1][0])
+      for (int i = 0; i < 4; ++i) centre[1][i] = f[i];
+    first_block = false;
+  });
+  auto nearest = [&](const double* f) {
+    double d[2] = {0, 0};
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < 4; ++i) d[c] += (f[i] - centre[c][i]) * (f[i] - centre[c][i]);
+    return d[1] < d[0] ? 1 : 0;
+  };
+  for (int iteration = 0; iteration < 100; ++iteration) {
+    double next[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    std::size_t members[2] = {0, 0};
+    for_each_block(average, [&](const Block& k) {
+      double f[4];
+      features(k, f);
+      const int c = nearest(f);
+      ++members[c];
+      for (int i = 0; i < 4; ++i) next[c][i] += f[i];
+    });
+    bool moved = false;
+    for (int c = 0; c < 2; ++c) {
+      if (members[c] == 0) continue;
+      for (int i = 0; i < 4; ++i) {
+        const double value = next[c][i] / static_cast<double>(members[c]);
+        moved = moved || value != centre[c][i];
+        centre[c][i] = value;
+      }
+    }
+    if (!moved) break;
+  }
+  const int content = centre[1][0] > centre[0][0] ? 1 : 0;
+  for_each_block(average, [&](const Block& k) {
+    double f[4];
+    features(k, f);
+    if (nearest(f) != content) return;
+    ++content_blocks_;
+    for (std::size_t i = k.first; i <= k.last; ++i) write_leaf(leaves_[i], i == 0 ? 0 : leaves_[i - 1].text_end, out);
+  });
+}
+
+// Definition 4, read left to right: maximal runs of leaves with S' above the
+// average, cut where the next leaf would break "relevance of the set above
+// the threshold or every S above the average"; runs of two or more leaves.
+template <typename Visit>
+void Relevance::for_each_block(double average, Visit&& visit) const {
+  const std::size_t n = leaves_.size();
+  Block block{};
   bool open = false, all_above = false;
   std::uint32_t common = 0, longest = 0;
   double block_sum = 0;
   auto emit = [&](std::size_t last) {
-    if (last > first &&
-        !blocks_.push_back(Block{static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last),
-                                 static_cast<float>(block_sum / static_cast<double>(last - first + 1)),
-                                 static_cast<float>(static_cast<double>(common) / longest), {0, 0, 0, 0}}))
-      full_ = true;
     open = false;
+    if (last <= block.first) return;
+    block.last = static_cast<std::uint32_t>(last);
+    block.mean_score = static_cast<float>(block_sum / static_cast<double>(last - block.first + 1));
+    block.relevance = static_cast<float>(static_cast<double>(common) / longest);
+    visit(static_cast<const Block&>(block));
   };
   auto start = [&](std::size_t i) {
-    first = i;
+    block.first = static_cast<std::uint32_t>(i);
     open = true;
     common = longest = leaves_[i].depth + 1u;
     all_above = leaves_[i].score > average;
@@ -201,60 +274,6 @@ void Relevance::finish(ContentWriter& out) {
     }
   }
   if (open) emit(n - 1);
-  const std::size_t count = blocks_.size();
-  blocks_found_ = count;
-  if (count == 0) return;
-
-  // Block features and 2-means.
-  double v_max = 0, l_max = 0;
-  for (std::size_t b = 0; b < count; ++b) {
-    v_max = std::max<double>(v_max, blocks_[b].mean_score);
-    l_max = std::max<double>(l_max, blocks_[b].last - blocks_[b].first + 1.0);
-  }
-  std::size_t highest = 0, lowest = 0;
-  for (std::size_t b = 0; b < count; ++b) {
-    Block& k = blocks_[b];
-    k.features[0] = static_cast<float>(v_max > 0 ? k.mean_score / v_max : 0);
-    k.features[1] = static_cast<float>((k.last - k.first + 1.0) / l_max);
-    k.features[2] = static_cast<float>(static_cast<double>(k.first) / static_cast<double>(n));
-    k.features[3] = k.relevance;
-    if (k.features[0] > blocks_[highest].features[0]) highest = b;
-    if (k.features[0] < blocks_[lowest].features[0]) lowest = b;
-  }
-  double centre[2][4];
-  for (int f = 0; f < 4; ++f) centre[0][f] = blocks_[highest].features[f], centre[1][f] = blocks_[lowest].features[f];
-  auto nearest = [&](const Block& k) {
-    double d[2] = {0, 0};
-    for (int c = 0; c < 2; ++c)
-      for (int f = 0; f < 4; ++f) d[c] += (k.features[f] - centre[c][f]) * (k.features[f] - centre[c][f]);
-    return d[1] < d[0] ? 1 : 0;
-  };
-  for (int iteration = 0; iteration < 100; ++iteration) {
-    double next[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
-    std::size_t members[2] = {0, 0};
-    for (std::size_t b = 0; b < count; ++b) {
-      const int c = nearest(blocks_[b]);
-      ++members[c];
-      for (int f = 0; f < 4; ++f) next[c][f] += blocks_[b].features[f];
-    }
-    bool moved = false;
-    for (int c = 0; c < 2; ++c) {
-      if (members[c] == 0) continue;
-      for (int f = 0; f < 4; ++f) {
-        const double value = next[c][f] / static_cast<double>(members[c]);
-        moved = moved || value != centre[c][f];
-        centre[c][f] = value;
-      }
-    }
-    if (!moved) break;
-  }
-  const int content = centre[1][0] > centre[0][0] ? 1 : 0;
-  for (std::size_t b = 0; b < count; ++b) {
-    const Block& k = blocks_[b];
-    if (nearest(k) != content) continue;
-    ++content_blocks_;
-    for (std::size_t i = k.first; i <= k.last; ++i) write_leaf(leaves_[i], i == 0 ? 0 : leaves_[i - 1].text_end, out);
-  }
 }
 
 std::unique_ptr<Algorithm> create_relevance(MemoryBudget& budget, const RelevanceParams& params) {

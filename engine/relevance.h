@@ -56,8 +56,8 @@
 // Parameters (RelevanceParams): alpha 2, beta 0.5, gamma 1, window 5,
 // relevance threshold 0.9 (the seed's best values).
 // State: per leaf 56 bytes (score, smoothed score, depth, common depth with
-// the next leaf, span, first word, block) and its text; the blocks at the end
-// (32 bytes each).
+// the next leaf, span, first word, block) and its text. The blocks are not
+// stored: each pass of the 2-means finds them again from the leaves.
 // Memory bound: 56 bytes per text node plus the document's text, growing
 // with the document and capped by the budget: when the buffers reach it, no
 // more leaves are kept, the budget is marked exceeded (the extractor stops
@@ -124,18 +124,18 @@ class Relevance final : public Algorithm {
     std::uint32_t last;  // inclusive
     float mean_score;
     float relevance;
-    float features[4];
   };
 
  private:
   void close_leaf();
   void smooth(std::size_t i);
   void write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWriter& out) const;
+  template <typename Visit>
+  void for_each_block(double average, Visit&& visit) const;
 
   RelevanceParams params_;
   BoundedText text_;
   ChargedVector<Leaf> leaves_;
-  ChargedVector<Block> blocks_;
   bool full_ = false;
 
   // The leaf being read.

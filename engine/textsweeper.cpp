@@ -68,17 +68,23 @@ TextSweeperParams sanitize(TextSweeperParams p) {
 
 TextSweeper::TextSweeper(MemoryBudget& budget, const TextSweeperParams& params)
     : params_(sanitize(params)),
-      reservation_(budget, params_.max_depth * (sizeof(Node) + sizeof(Tag))),
+      reservation_(budget, params_.max_depth * (sizeof(Node) + sizeof(Tag)) +
+                               kRecords * (sizeof(Record) + sizeof(std::uint32_t)) + kRelevant * sizeof(Relevant) +
+                               kDeferred * sizeof(Range)),
       text_(budget),
-      lines_(budget),
-      records_(budget),
-      relevant_(budget),
-      deferred_(budget) {
+      lines_(budget) {
   if (!reservation_.ok()) return;
   nodes_.reset(new Node[params_.max_depth]);
   tags_.reset(new Tag[params_.max_depth]);
+  records_.reset(new Record[kRecords]);
+  remap_.reset(new std::uint32_t[kRecords]);
+  relevant_.reset(new Relevant[kRelevant]);
+  deferred_.reset(new Range[kDeferred]);
   std::fill(tags_.get(), tags_.get() + params_.max_depth, Tag::unknown);
-  nodes_[0] = Node{};  // the document
+  nodes_[0] = Node{};  // the document, whose record always exists
+  records_[0] = Record{kNone, 0, 0, kNone};
+  record_count_ = 1;
+  nodes_[0].record = 0;
   depth_ = 1;
 }
 
@@ -113,16 +119,48 @@ void TextSweeper::open_node(std::uint32_t level) {
   n.text_begin = static_cast<std::uint32_t>(text_.size());
 }
 
+// The record of open node `index`, created with those of its ancestors. When
+// the table is full even after dropping the records nothing refers to, the
+// nearest ancestor's record stands in (the result can only get wider).
 std::uint32_t TextSweeper::record_for(std::size_t index) {
   if (nodes_[index].record != kNone) return nodes_[index].record;
-  const std::uint32_t parent = index > 0 ? record_for(index - 1) : kNone;
-  if (index > 0 && parent == kNone) return kNone;
-  if (!records_.push_back(Record{parent, static_cast<std::uint32_t>(index), nodes_[index].first_line, kNone})) {
-    full_ = true;
-    return kNone;
-  }
-  nodes_[index].record = static_cast<std::uint32_t>(records_.size() - 1);
+  const std::uint32_t parent = record_for(index - 1);  // index 0 always has one
+  if (record_count_ == kRecords) collect_records();
+  if (record_count_ == kRecords) return parent;
+  records_[record_count_] = Record{parent, static_cast<std::uint32_t>(index), nodes_[index].first_line, kNone};
+  nodes_[index].record = static_cast<std::uint32_t>(record_count_++);
   return nodes_[index].record;
+}
+
+// Mark and compact: keeps the records of relevant nodes, of open nodes and
+// their ancestors. Parents precede children, so compaction keeps that order.
+void TextSweeper::collect_records() {
+  constexpr std::uint32_t kUnmarked = 0xFFFFFFFFu, kMarked = 0xFFFFFFFEu;
+  std::fill(remap_.get(), remap_.get() + record_count_, kUnmarked);
+  auto mark = [&](std::uint32_t r) {
+    while (r != kNone && remap_[r] == kUnmarked) remap_[r] = kMarked, r = records_[r].parent;
+  };
+  for (std::size_t i = 0; i < relevant_count_; ++i) mark(relevant_[i].record);
+  for (std::size_t i = 0; i < depth_; ++i) mark(nodes_[i].record);
+  std::size_t kept = 0;
+  for (std::size_t r = 0; r < record_count_; ++r) {
+    if (remap_[r] == kUnmarked) continue;
+    Record moved = records_[r];
+    if (moved.parent != kNone) moved.parent = remap_[moved.parent];
+    records_[kept] = moved;
+    remap_[r] = static_cast<std::uint32_t>(kept++);
+  }
+  for (std::size_t i = 0; i < relevant_count_; ++i) relevant_[i].record = remap_[relevant_[i].record];
+  for (std::size_t i = 0; i < depth_; ++i)
+    if (nodes_[i].record != kNone) nodes_[i].record = remap_[nodes_[i].record];
+  record_count_ = kept;
+}
+
+std::uint32_t TextSweeper::common_ancestor(std::uint32_t a, std::uint32_t b) const {
+  while (records_[a].depth > records_[b].depth) a = records_[a].parent;
+  while (records_[b].depth > records_[a].depth) b = records_[b].parent;
+  while (a != b) a = records_[a].parent, b = records_[b].parent;
+  return a;
 }
 
 void TextSweeper::add_relevant(double ratio) {
@@ -130,15 +168,27 @@ void TextSweeper::add_relevant(double ratio) {
   if (ratio > best_) {
     best_ = ratio;
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < relevant_.size(); ++i)
+    for (std::size_t i = 0; i < relevant_count_; ++i)
       if (relevant_[i].ratio >= params_.tolerance * best_) relevant_[kept++] = relevant_[i];
-    relevant_.truncate(kept);
+    relevant_count_ = kept;
   }
   if (ratio < params_.tolerance * best_) return;
-  Node& node = nodes_[depth_ - 1];
-  node.flags |= kHoldsRelevant;
-  const std::uint32_t record = record_for(depth_ - 1);
-  if (record == kNone || !relevant_.push_back(Relevant{ratio, record})) full_ = true;
+  nodes_[depth_ - 1].flags |= kHoldsRelevant;
+  Relevant entry{ratio, record_for(depth_ - 1)};
+  if (relevant_count_ < kRelevant) {
+    relevant_[relevant_count_++] = entry;
+    return;
+  }
+  // Full: the two lowest-rated entries (the new one included) become one, at
+  // their common ancestor with the higher ratio (the result can only get wider).
+  std::size_t low = 0;
+  for (std::size_t i = 1; i < relevant_count_; ++i)
+    if (relevant_[i].ratio < relevant_[low].ratio) low = i;
+  if (entry.ratio >= relevant_[low].ratio) std::swap(entry, relevant_[low]);  // entry: the lowest
+  std::size_t next = 0;
+  for (std::size_t i = 1; i < relevant_count_; ++i)
+    if (relevant_[i].ratio < relevant_[next].ratio) next = i;
+  relevant_[next].record = common_ancestor(relevant_[next].record, entry.record);
 }
 
 void TextSweeper::close_node() {
@@ -162,10 +212,9 @@ void TextSweeper::close_node() {
   if (deletable && !(n.flags & kHoldsRelevant)) {
     lines_.truncate(n.first_line);
     text_.truncate(n.text_begin);
-  } else if (deletable &&
-             !deferred_.push_back(Range{n.first_line, static_cast<std::uint32_t>(lines_.size()),
-                                        static_cast<std::uint32_t>(depth_ - 1)})) {
-    full_ = true;
+  } else if (deletable && deferred_count_ < kDeferred) {  // beyond that, such nodes stay
+    deferred_[deferred_count_++] =
+        Range{n.first_line, static_cast<std::uint32_t>(lines_.size()), static_cast<std::uint32_t>(depth_ - 1)};
   }
   Node& parent = nodes_[depth_ - 2];
   parent.text += n.text;
@@ -227,32 +276,21 @@ void TextSweeper::finish(ContentWriter& out) {
   while (depth_ > 1) close_node();
   close_node();  // the document: a candidate too
   std::uint32_t common = kNone;
-  for (std::size_t i = 0; i < relevant_.size(); ++i) {
+  for (std::size_t i = 0; i < relevant_count_; ++i) {
     if (relevant_[i].ratio < params_.tolerance * best_) continue;
-    std::uint32_t a = relevant_[i].record;
-    if (common == kNone) {
-      common = a;
-      continue;
-    }
-    std::uint32_t b = common;
-    while (records_[a].depth > records_[b].depth) a = records_[a].parent;
-    while (records_[b].depth > records_[a].depth) b = records_[b].parent;
-    while (a != b) a = records_[a].parent, b = records_[b].parent;
-    common = a;
+    common = common == kNone ? relevant_[i].record : common_ancestor(common, relevant_[i].record);
   }
   if (common == kNone) return;
   const Record& r = records_[common];
   const std::size_t end = std::min<std::size_t>(r.end_line == kNone ? lines_.size() : r.end_line, lines_.size());
   // The deferred deletions inside the result, by first line.
   std::size_t inside = 0;
-  for (std::size_t i = 0; i < deferred_.size(); ++i) {
+  for (std::size_t i = 0; i < deferred_count_; ++i) {
     const Range d = deferred_[i];
     if (d.depth > r.depth && d.first_line >= r.first_line && d.end_line <= end) deferred_[inside++] = d;
   }
-  deferred_.truncate(inside);
-  if (inside > 1)
-    std::sort(&deferred_[0], &deferred_[0] + inside,
-              [](const Range& a, const Range& b) { return a.first_line < b.first_line; });
+  std::sort(deferred_.get(), deferred_.get() + inside,
+            [](const Range& a, const Range& b) { return a.first_line < b.first_line; });
   std::size_t next = 0;
   std::size_t skip_until = 0;
   for (std::size_t i = r.first_line; i < end; ++i) {

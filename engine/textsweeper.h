@@ -40,24 +40,27 @@
 // Online. Node statistics are sums, added to the parent when a node ends.
 // ratio(B) only grows as the document goes on, so a node below tolerance *
 // ratio(best so far) when it ends is never relevant; the relevant nodes so
-// far, and the chain of their ancestors, are kept as a small tree of records
-// (lines they span, parent, depth) from which the common ancestor is read at
-// the end. The rendered lines of the document are kept in a buffer; a node
-// the cleanup deletes is cut from the buffer when it ends, unless it holds a
-// node that was relevant when it ended: that one may yet be, or hold, the
-// result, so only its line range and depth are noted, and its lines are left
-// out at the end if it lies inside the result. The result is the offline
-// definition's (tested against an offline reference).
+// far (at most 64: beyond that, the two lowest-rated become one entry at
+// their common ancestor), and the chain of their ancestors, are kept as a
+// tree of records (lines they span, parent, depth; a table of 512 from which
+// records nothing refers to any more are collected) from which the common
+// ancestor is read at the end. The rendered lines of the document are kept in
+// a buffer; a node the cleanup deletes is cut from the buffer when it ends,
+// unless it holds a node that was relevant when it ended: that one may yet
+// be, or hold, the result, so only its line range and depth are noted (up to
+// 256 such nodes; later ones are kept), and its lines are left out at the
+// end if it lies inside the result. Within those tables the result is the
+// offline definition's (tested against an offline reference, also with
+// thousands of relevant nodes); past them it can only get wider.
 //
 // Parameters (TextSweeperParams): tolerance 0.9 (the paper's example),
 // min_chars 20, max_link_share 0.5, max_depth 256 nested elements (deeper
 // ones count as part of the innermost one kept).
 // State: per open element its tag (1 byte); per open node its statistics
-// (48 bytes); the kept lines (32 bytes + their text each); the records
-// (16 bytes), the relevant nodes (16 bytes) and the deleted nodes that held
-// one (12 bytes).
-// Memory bound: 49 max_depth bytes reserved at creation (12.5 KiB), plus
-// the buffers, which grow with the document's cleaned text and are capped
+// (48 bytes); the tables of records (16 + 4 bytes each), relevant nodes (16)
+// and noted deletions (12); the kept lines (32 bytes + their text each).
+// Memory bound: 49 max_depth + 14,336 bytes reserved at creation (26.3 KiB),
+// plus the lines, which grow with the document's cleaned text and are capped
 // by the budget: when they reach it, no more lines are kept, the budget is
 // marked exceeded (the extractor stops reading), and the result is chosen
 // among the nodes seen, its text cut at the cap.
@@ -91,17 +94,18 @@ class ChargedVector {
   bool push_back(const T& value) {
     if (failed_) return false;
     if (items_.size() == charged_) {
+      // As BoundedText: the new buffer is charged in full before the old one
+      // is released, since both are alive while the items move.
       const std::size_t want = std::max<std::size_t>(16, charged_ + charged_ / 2);
-      std::size_t grow = want - charged_;
-      const std::size_t can = budget_->available() / sizeof(T);
-      if (grow > can) grow = can;
-      if (grow == 0 || !budget_->try_reserve(grow * sizeof(T))) {
+      const std::size_t target = std::min(want, budget_->available() / sizeof(T));
+      if (target <= charged_ || !budget_->try_reserve(target * sizeof(T))) {
         failed_ = true;
         budget_->mark_exceeded();
         return false;
       }
-      charged_ += grow;
-      items_.reserve(charged_);
+      items_.reserve(target);
+      budget_->release(charged_ * sizeof(T));
+      charged_ = target;
     }
     items_.push_back(value);
     return true;
@@ -142,7 +146,7 @@ class TextSweeper final : public Algorithm {
   // After finish(): the ratio of the best node and how many nodes were within
   // the tolerance of it.
   double best_ratio() const { return best_; }
-  std::size_t relevant_nodes() const { return relevant_.size(); }
+  std::size_t relevant_nodes() const { return relevant_count_; }
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -189,6 +193,8 @@ class TextSweeper final : public Algorithm {
   void open_node(std::uint32_t level);
   void close_node();
   std::uint32_t record_for(std::size_t index);
+  std::uint32_t common_ancestor(std::uint32_t a, std::uint32_t b) const;
+  void collect_records();
   void add_relevant(double ratio);
 
   TextSweeperParams params_;
@@ -200,10 +206,18 @@ class TextSweeper final : public Algorithm {
 
   BoundedText text_;
   ChargedVector<Line> lines_;
-  ChargedVector<Record> records_;
-  ChargedVector<Relevant> relevant_;
-  ChargedVector<Range> deferred_;
   bool full_ = false;
+  // Fixed tables, reserved at creation.
+  static constexpr std::size_t kRecords = 512;
+  static constexpr std::size_t kRelevant = 64;
+  static constexpr std::size_t kDeferred = 256;
+  std::unique_ptr<Record[]> records_;
+  std::unique_ptr<std::uint32_t[]> remap_;  // for collect_records()
+  std::size_t record_count_ = 0;
+  std::unique_ptr<Relevant[]> relevant_;
+  std::size_t relevant_count_ = 0;
+  std::unique_ptr<Range[]> deferred_;
+  std::size_t deferred_count_ = 0;
 
   // The line being read.
   bool line_open_ = false;

@@ -272,6 +272,28 @@ TEST(TextSweeper, OnlineEqualsTheOfflineDefinitionOnEveryFixture) {
   }
 }
 
+TEST(TextSweeper, FixedTablesOverflowWithoutChangingTheResult) {
+  // Each paragraph outscores the last: thousands of records are made and
+  // dropped again (the table holds 512).
+  std::string rising = "<html><body>";
+  for (int i = 1; i < 1500; ++i) rising += "<div><div><p>" + std::string(static_cast<std::size_t>(i) * 2, 'w') + "</p></div></div>";
+  rising += "</body></html>";
+  // Thousands of equally good paragraphs are relevant at once (the table of
+  // relevant nodes holds 64) until their container outscores them all.
+  std::string equal = "<html><body><div>";
+  for (int i = 0; i < 2000; ++i) equal += "<p>Paragraph of an article, with commas, and a full stop.</p>";
+  equal += "</div><div><a href=/>Home</a></div></body></html>";
+  for (const std::string* html : {&rising, &equal}) {
+    ExtractorConfig config;
+    config.algorithm = "textsweeper";
+    config.memory_budget = 8 << 20;
+    const test::RunResult r = test::run_pipeline(*html, config, 0);
+    EXPECT_EQ(r.status, Status::Ok);
+    EXPECT_EQ(r.text, reference(test::tokens_of(*html)));
+    EXPECT_FALSE(r.text.empty());
+  }
+}
+
 TEST(TextSweeper, KeepsTheArticleAndCallsTheListingAnOverview) {
   ExtractorConfig config;
   config.algorithm = "textsweeper";
