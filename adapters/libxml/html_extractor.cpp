@@ -103,6 +103,12 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
       guard->finish();
       if (!stopped) parser->finish();
     }
+    // libxml2 also allocates outside write(): in the decoder's conversions
+    // and when the parser closes the document.
+    if (!stopped && budget.exceeded()) {
+      status = Status::BudgetExceeded;
+      stopped = true;
+    }
   }
   if (stopped && !engine->finished()) {
     end_document();  // the budget ran out: deliver everything decided so far
