@@ -48,6 +48,9 @@ void Bte::finish(ContentWriter& out) {
   std::string_view best = best_is_current_prefix_
                               ? current_text_.view().substr(0, best_prefix_size_)
                               : best_text_.view();
+  // Text cut by the budget may end with the space written before a word
+  // that did not fit.
+  while (!best.empty() && best.back() == ' ') best.remove_suffix(1);
   out.write_rendered(best, best_span_, best_words_, best_net_text_);
 }
 
