@@ -51,6 +51,7 @@ void run_pipeline(std::string_view html, std::size_t budget) {
     ExtractorConfig config;
     config.algorithm = std::string(algorithm.name);
     config.memory_budget = budget;
+    fuzz::context() = "pipeline mode, " + config.algorithm + ", budget " + std::to_string(budget);
     fuzz::RecordingSink sink;
     HtmlExtractor extractor(config, sink);
     if (extractor.status() == Status::BudgetTooSmall && budget < kDefaultBudget) {
@@ -124,6 +125,8 @@ void run_engine(const std::uint8_t* program, std::size_t size, std::size_t budge
   static const std::string kClasses[] = {"", "content", "nav menu", "comment"};
   for (const AlgorithmInfo& algorithm : algorithm_registry()) {
     MemoryBudget budget(budget_bytes);
+    fuzz::context() = "engine mode, " + std::string(algorithm.name) + ", budget " + std::to_string(budget_bytes) +
+                      ", max_depth " + std::to_string(max_depth);
     fuzz::RecordingSink sink;
     bool valid_text = true;
     std::uint64_t position = 0;

@@ -122,6 +122,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.user_data = &got;
   }
 
+  winnow::fuzz::context() = std::string("algorithm ") + (config.algorithm ? config.algorithm : "(null)") +
+                            ", budget " + std::to_string(config.memory_budget) + ", encoding " +
+                            (config.encoding ? config.encoding : "(null)") + ", max_depth " +
+                            std::to_string(config.max_depth);
   winnow_extractor* extractor = winnow_create(&config, &status);
   if (extractor == nullptr) fail("winnow_create returned NULL for a valid config");
   if (!documented(status)) fail("winnow_create: undocumented status");

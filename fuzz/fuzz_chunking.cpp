@@ -93,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (sizes.empty()) sizes.push_back(1);  // byte at a time
   const std::string html = provider.ConsumeRemainingBytesAsString();
 
+  winnow::fuzz::context() = config.algorithm;
   const Run whole = run(html, config, {});
   const Run pieces = run(html, config, sizes);
   std::string pattern;

@@ -236,6 +236,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const char* const kEncodings[] = {"", "windows-1252", "UTF-16LE", "Shift_JIS"};
   config.encoding = kEncodings[(control >> 6) & 3];
 
+  winnow::fuzz::context() = config.algorithm + ", max_depth " + std::to_string(config.max_depth) + ", encoding '" +
+                            config.encoding + "'";
   check_stages(input, config.encoding);
   check_extractor(input, config);
   return 0;

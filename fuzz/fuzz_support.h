@@ -17,8 +17,15 @@
 
 namespace winnow::fuzz {
 
+// What the harness is running (algorithm, mode, budget), printed by fail().
+inline std::string& context() {
+  static std::string text;
+  return text;
+}
+
 [[noreturn]] inline void fail(const char* what, const std::string& detail = {}) {
-  std::fprintf(stderr, "\nwinnow fuzz invariant broken: %s\n%s\n", what, detail.c_str());
+  std::fprintf(stderr, "\nwinnow fuzz invariant broken: %s\n%s\ncontext: %s\n", what, detail.c_str(),
+               context().c_str());
   std::fflush(stderr);
   std::abort();
 }
