@@ -17,7 +17,8 @@ export LD_LIBRARY_PATH="$libdir"
 
 check() {  # name, binary
   local first
-  first=$("$2" < "$sample" | head -n 1)
+  "$2" < "$sample" > "$work/out.txt"  # to a file: head on a pipe could SIGPIPE the writer
+  first=$(head -n 1 "$work/out.txt")
   if [ "$first" != "$expect" ]; then echo "FAIL $1: first line '$first'"; exit 1; fi
   echo "ok   $1"
 }
