@@ -8,9 +8,10 @@
 // Queries move forward only (parser positions do), so checkpoints behind the
 // last query are dropped and the ring holds only the stretch the parser has
 // not reached yet. When that stretch needs more checkpoints than the ring
-// holds, each new one replaces the newest kept: positions between the last
-// two kept are approximate (never past the newest), exact again after it,
-// which bounds memory without ever failing.
+// holds, each new one replaces the newest kept and is marked: positions
+// between the last two kept are then interpolated linearly (approximate,
+// monotone, never past the newest), exact again after it, which bounds
+// memory without ever failing.
 //
 // Memory: capacity * 16 bytes, fixed.
 #pragma once
@@ -33,29 +34,38 @@ class OffsetMap {
     const std::int64_t delta = static_cast<std::int64_t>(in - out);
     if (!checkpoints_.empty()) {
       Checkpoint& last = checkpoints_.back();
-      if (last.out == out) {
+      if (last.out() == out) {
         last.in = in;
         return;
       }
-      if (static_cast<std::int64_t>(last.in - last.out) == delta) return;
+      if (static_cast<std::int64_t>(last.in - last.out()) == delta) return;
     } else if (delta == base_delta_) {
       return;
     }
     if (!checkpoints_.push(Checkpoint{out, in})) {
-      // Full: the newest checkpoint replaces the last one, so positions are
-      // approximate only between the last two, and exact again after it.
-      checkpoints_.back() = Checkpoint{out, in};
+      // Full: the newest checkpoint replaces the last one and is marked, so
+      // that positions before it are interpolated, and exact after it.
+      checkpoints_.back() = Checkpoint{out | kLossy, in};
       ++skipped_;
     }
   }
 
   // The input position of output position out.
   std::uint64_t map(std::uint64_t out) {
-    while (!checkpoints_.empty() && checkpoints_.front().out <= out) {
+    while (!checkpoints_.empty() && checkpoints_.front().out() <= out) {
       const Checkpoint& c = checkpoints_.front();
-      base_delta_ = static_cast<std::int64_t>(c.in - c.out);
+      base_delta_ = static_cast<std::int64_t>(c.in - c.out());
       base_in_ = c.in;
+      base_out_ = c.out();
       checkpoints_.pop_front();
+    }
+    if (!checkpoints_.empty() && checkpoints_.front().lossy()) {
+      // Checkpoints between the last one passed and the next were dropped:
+      // spread the stretch evenly (monotone, never past the next).
+      const Checkpoint& next = checkpoints_.front();
+      if (out <= base_out_ || next.in <= base_in_) return base_in_;
+      const auto scaled = static_cast<unsigned __int128>(out - base_out_) * (next.in - base_in_);
+      return base_in_ + static_cast<std::uint64_t>(scaled / (next.out() - base_out_));
     }
     std::uint64_t in = static_cast<std::uint64_t>(static_cast<std::int64_t>(out) + base_delta_);
     if (in < base_in_) in = base_in_;
@@ -66,13 +76,17 @@ class OffsetMap {
   std::uint64_t skipped() const { return skipped_; }
 
  private:
+  static constexpr std::uint64_t kLossy = std::uint64_t{1} << 63;
   struct Checkpoint {
-    std::uint64_t out;
+    std::uint64_t out_and_flag;  // bit 63 (kLossy): checkpoints before this one were dropped
     std::uint64_t in;
+    std::uint64_t out() const { return out_and_flag & ~kLossy; }
+    bool lossy() const { return (out_and_flag & kLossy) != 0; }
   };
   RingBuffer<Checkpoint> checkpoints_;
   std::int64_t base_delta_ = 0;  // delta of the last checkpoint passed
   std::uint64_t base_in_ = 0;
+  std::uint64_t base_out_ = 0;
   std::uint64_t skipped_ = 0;
 };
 
