@@ -148,7 +148,7 @@ void Mss::on_token(const Token& token, std::string_view text, const TokenStream&
   p.symbol = symbol;
   p.parent = parent;
   p.size = static_cast<std::uint8_t>(std::min(text.size(), sizeof(p.text)));
-  std::memcpy(p.text, text.data(), p.size);
+  if (p.size > 0) std::memcpy(p.text, text.data(), p.size);  // tags: empty text, data() may be null
 }
 
 void Mss::finish(ContentWriter& out) {
