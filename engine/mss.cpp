@@ -155,8 +155,11 @@ void Mss::finish(ContentWriter& out) {
   if (pending_count_ == 2) score_oldest(pending_[1].symbol, kMssEndSymbol);
   if (pending_count_ == 1) score_oldest(kMssEndSymbol, kMssEndSymbol);
   if (best_sum_ == kNoSegment) return;
-  const std::string_view best =
+  std::string_view best =
       best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view();
+  // Text cut by the budget may end with the space written before a word
+  // that did not fit (as in BTE).
+  while (!best.empty() && best.back() == ' ') best.remove_suffix(1);
   out.write_rendered(best, best_span_, best_words_, best_net_text_);
 }
 
