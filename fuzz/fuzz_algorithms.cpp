@@ -179,10 +179,17 @@ void run_engine(const std::uint8_t* program, std::size_t size, std::size_t budge
             engine.on_text(text, SourceSpan{begin, position});
             break;
           }
-          case 7: {  // raw bytes (invalid UTF-8, controls): only memory and safety are checked
+          case 7: {  // raw bytes, possibly invalid UTF-8: only memory and safety are checked
             const std::size_t count = in.next();
             std::string text;
-            for (std::size_t i = 0; i < count && !in.done(); ++i) text.push_back(static_cast<char>(in.next()));
+            for (std::size_t i = 0; i < count && !in.done(); ++i) {
+              // C0 controls never reach the engine from the adapter (the
+              // decoder turns them into spaces); algorithms may use them
+              // in-band (Relevance separates stored words with '\x02').
+              const char c = static_cast<char>(in.next());
+              const bool control = static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r';
+              text.push_back(control ? ' ' : c);
+            }
             valid_text = false;  // the adapter's decoder would have repaired it
             const std::uint64_t begin = position;
             position += text.size() + gap;
