@@ -136,11 +136,16 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
   token.source_end = leaf.source_end;
   std::string_view text = text_.view().substr(text_begin, leaf.text_end - text_begin);
   std::uint8_t flags = leaf.flags;
-  for (std::uint32_t k = 0; k < leaf.words; ++k) {
+  for (std::uint32_t k = 0; k < leaf.words && !text.empty();) {
     const std::size_t end = std::min(text.find_first_of(" \x02"), text.size());
-    token.word_index = leaf.first_word + k;
-    token.flags = flags;
-    out.write_word(token, text.substr(0, end));
+    // A stored leaf may start with a separator (its first word glued to the
+    // previous leaf's): that is no word, only the glue for the next one.
+    if (end > 0) {
+      token.word_index = leaf.first_word + k;
+      token.flags = flags;
+      out.write_word(token, text.substr(0, end));
+      ++k;
+    }
     if (end == text.size()) break;
     flags = static_cast<std::uint8_t>((leaf.flags & ~kTokenGlued) | (text[end] == '\x02' ? kTokenGlued : 0));
     text.remove_prefix(end + 1);
