@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils curl
 
-.PHONY: all deps build test test-long demo bench fuzz corpus eval clean help
+.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval clean help
 
 all: build
 
@@ -20,6 +20,9 @@ help:
 	@echo "make demo       set up, build and extract the sample page's main content"
 	@echo "make test       set up, build and run every test (ctest)"
 	@echo "make test-long  the long adversarial tests (GiB streams)"
+	@echo "make test-sanitize  the test suite built with ASan + UBSan (leak check on) in $(BUILD)-asan"
+	@echo "make fuzz-smoke every libFuzzer harness for 20 s (a broken harness cannot land)"
+	@echo "make check      test + test-sanitize + fuzz-smoke: what CI runs"
 	@echo "make corpus     unpack the development corpus into $(CORPUS)"
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
 	@echo "make bench      Google Benchmark throughput and memory table"
@@ -50,6 +53,19 @@ test: build
 
 test-long: build
 	cd $(BUILD) && ctest --output-on-failure -L long
+
+# The same suite under AddressSanitizer (with LeakSanitizer) and UBSan, in its
+# own build tree; any report fails the test that triggered it.
+test-sanitize: deps
+	cmake -S . -B $(BUILD)-asan -DWINNOW_WERROR=ON -DWINNOW_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake --build $(BUILD)-asan -j$(JOBS)
+	cd $(BUILD)-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j$(JOBS) -LE long
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
+check: test test-sanitize fuzz-smoke
 
 demo: build
 	@echo "== winnow --algo bte adapters/cli/sample.html"
@@ -82,4 +98,4 @@ fuzz: deps
 	fuzz/run.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-bench $(BUILD)-fuzz
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD)-fuzz $(BUILD)-asan

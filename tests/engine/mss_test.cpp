@@ -191,8 +191,9 @@ TEST(Mss, CandidateTextOverTheBudgetKeepsTheBestPrefixAndSaysSo) {
   ParentModel m;
   m.parents[static_cast<int>(Tag::p)] = 2048;
   const auto tokens = tagged_words(std::string(5000, 'p'));
+  const MssModel model = m.view();  // the algorithm keeps a reference: it must outlive it
   MemoryBudget budget(4096);
-  auto mss = create_mss(budget, m.view());
+  auto mss = create_mss(budget, model);
   const std::string text = reference::drive(*mss, tokens);
   EXPECT_TRUE(budget.exceeded());
   EXPECT_LE(budget.peak(), 4096u);

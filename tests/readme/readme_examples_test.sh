@@ -22,7 +22,8 @@ done
 
 sample="$source/adapters/cli/sample.html"
 expect="How a sourdough starter works"
-cc -std=c99 -Wall -Wextra -Werror -I"$source/adapters/capi" "$here/example.c" \
+flags=${WINNOW_CONSUMER_FLAGS:-}  # a sanitizer build passes its -fsanitize flags
+cc -std=c99 -Wall -Wextra -Werror $flags -I"$source/adapters/capi" "$here/example.c" \
    "$build/adapters/capi/libwinnow.a" $(pkg-config --libs libxml-2.0) -lstdc++ -lm -o "$work/example_c"
 # Outputs go to files first: a reader that stops early (head, grep -q) would
 # send SIGPIPE to the example, which pipefail would report as a failure.
@@ -31,7 +32,7 @@ cc -std=c99 -Wall -Wextra -Werror -I"$source/adapters/capi" "$here/example.c" \
 tail -n 1 "$work/c.out" | grep -q "^-- article page" || { echo "FAIL: C verdict"; exit 1; }
 passed=$((passed + 1))
 
-c++ -std=c++17 -Wall -Wextra -Werror -I"$source" "$here/example.cpp" \
+c++ -std=c++17 -Wall -Wextra -Werror $flags -I"$source" "$here/example.cpp" \
     "$build/adapters/capi/libwinnow.a" $(pkg-config --libs libxml-2.0) -o "$work/example_cpp"
 "$work/example_cpp" "$sample" > "$work/cpp.out" 2> "$work/cpp.err"
 [ "$(head -n 1 "$work/cpp.out")" = "# $expect" ] || { echo "FAIL: C++ example"; exit 1; }
