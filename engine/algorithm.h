@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string_view>
+#include <utility>
 
+#include "engine/budget_buffer.h"
 #include "engine/content_writer.h"
 #include "engine/token.h"
 #include "engine/token_stream.h"
@@ -19,7 +22,10 @@ struct StreamWindow {
   std::size_t text_bytes = 0;
 };
 
-class Algorithm {
+// Algorithms are BudgetAllocated: the factories create them with
+// make_algorithm(), in the budget's memory (the caller's arena when there is
+// one).
+class Algorithm : public BudgetAllocated {
  public:
   virtual ~Algorithm() = default;
   virtual StreamWindow window() const { return {}; }
@@ -30,5 +36,11 @@ class Algorithm {
   // write everything still undecided.
   virtual void finish(ContentWriter& out) = 0;
 };
+
+// Creates T in the budget's memory; nullptr when there is no room.
+template <typename T, typename... Args>
+std::unique_ptr<T> make_algorithm(MemoryBudget& budget, Args&&... args) {
+  return std::unique_ptr<T>(new (budget) T(std::forward<Args>(args)...));
+}
 
 }  // namespace winnow

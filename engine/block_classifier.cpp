@@ -154,7 +154,7 @@ void BlockClassifier::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_block_classifier(MemoryBudget& budget) {
-  return std::make_unique<BlockClassifier>(budget, block_classifier_model());
+  return make_algorithm<BlockClassifier>(budget, budget, block_classifier_model());
 }
 
 }  // namespace winnow

@@ -2,39 +2,54 @@
 #include "engine/bounded_text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace winnow {
 
+BoundedText::~BoundedText() {
+  budget_->deallocate(data_);
+  budget_->release(charged_);
+}
+
 bool BoundedText::grow_to(std::size_t needed) {
   constexpr std::size_t kMinStep = 1024;
-  // While the string moves, the old and the new buffer are both alive: the
-  // new one is charged in full before the old one is released, so the
-  // budget's peak is the heap's.
+  // While the text moves, the old and the new buffer are both alive: the new
+  // one is charged in full before the old one is released, so the budget's
+  // peak is the heap's (or the arena's).
   std::size_t target = std::max(needed, charged_ + std::max(kMinStep, charged_ / 2));
   target = std::min(target, budget_->available());
-  if (target < needed || !budget_->try_reserve(target)) {
+  char* moved = nullptr;
+  if (target >= needed && budget_->try_reserve(target)) {
+    moved = static_cast<char*>(budget_->allocate(target));
+    if (moved == nullptr) budget_->release(target);
+  }
+  if (moved == nullptr) {
     truncated_ = true;
     budget_->mark_exceeded();
     return false;
   }
-  text_.reserve(target);
+  if (size_ > 0) std::memcpy(moved, data_, size_);
+  budget_->deallocate(data_);
   budget_->release(charged_);
+  data_ = moved;
   charged_ = target;
   return true;
 }
 
 bool BoundedText::append(std::string_view bytes) {
   if (truncated_) return false;
-  const std::size_t needed = text_.size() + bytes.size();
+  const std::size_t needed = size_ + bytes.size();
   if (needed > charged_ && !grow_to(needed)) return false;
-  text_.append(bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(data_ + size_, bytes.data(), bytes.size());
+  size_ = needed;
   return true;
 }
 
 void BoundedText::swap(BoundedText& other) {
   std::swap(budget_, other.budget_);
-  text_.swap(other.text_);
+  std::swap(data_, other.data_);
+  std::swap(size_, other.size_);
   std::swap(charged_, other.charged_);
   std::swap(truncated_, other.truncated_);
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// A growable byte buffer whose every growth is charged to the memory budget.
-// Growth is by at most half the current capacity and never past what the
+// A growable byte buffer whose every growth is charged to the memory budget
+// and whose bytes come from it (the caller's arena when there is one).
+// Growth is by at least half the current capacity and never past what the
 // budget has left; when the budget refuses, append() returns false, keeps
 // what it had and marks the budget exceeded.
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <string_view>
 
 #include "engine/memory_budget.h"
@@ -18,15 +18,15 @@ class BoundedText {
   explicit BoundedText(MemoryBudget& budget) : budget_(&budget) {}
   BoundedText(const BoundedText&) = delete;
   BoundedText& operator=(const BoundedText&) = delete;
-  ~BoundedText() { budget_->release(charged_); }
+  ~BoundedText();
 
   bool append(std::string_view bytes);
   void truncate(std::size_t size) {
-    if (size < text_.size()) text_.resize(size);
+    if (size < size_) size_ = size;
   }
-  void clear() { text_.clear(); }
-  std::string_view view() const { return text_; }
-  std::size_t size() const { return text_.size(); }
+  void clear() { size_ = 0; }
+  std::string_view view() const { return std::string_view(data_, size_); }
+  std::size_t size() const { return size_; }
   bool truncated() const { return truncated_; }
   void swap(BoundedText& other);
 
@@ -34,8 +34,9 @@ class BoundedText {
   bool grow_to(std::size_t needed);
 
   MemoryBudget* budget_;
-  std::string text_;
-  std::size_t charged_ = 0;
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t charged_ = 0;  // bytes allocated and paid for
   bool truncated_ = false;
 };
 

@@ -54,6 +54,6 @@ void Bte::finish(ContentWriter& out) {
   out.write_rendered(best, best_span_, best_words_, best_net_text_);
 }
 
-std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget) { return std::make_unique<Bte>(budget); }
+std::unique_ptr<Algorithm> create_bte(MemoryBudget& budget) { return make_algorithm<Bte>(budget, budget); }
 
 }  // namespace winnow

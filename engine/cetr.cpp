@@ -49,13 +49,12 @@ Cetr::Cetr(MemoryBudget& budget, const CetrParams& params)
   for (int j = -r; j <= r; ++j)
     weights_[j + r] = std::exp(-static_cast<double>(j * j) / (2 * params_.smoothing_sigma * params_.smoothing_sigma));
   if (params_.clustering == CetrParams::Clustering::KMeans) {
-    cells_reservation_ = Reservation(budget, sizeof(Cell) * kMaxCells);
-    if (cells_reservation_.ok()) cells_.reset(new Cell[kMaxCells]());
+    cells_ = BudgetBuffer<Cell>(budget, kMaxCells);
   }
 }
 
 bool Cetr::ok() const {
-  return lines_.ok() && words_.ok() && (params_.clustering != CetrParams::Clustering::KMeans || cells_ != nullptr);
+  return lines_.ok() && words_.ok() && (params_.clustering != CetrParams::Clustering::KMeans || cells_.ok());
 }
 
 double Cetr::smooth(std::uint64_t k, std::uint64_t last) const {
@@ -92,7 +91,7 @@ void Cetr::finalize_values(std::uint64_t last, bool at_end) {
   while (next_slope_ < next_smooth_ && (at_end || next_slope_ + a < next_smooth_)) {
     Line& line = lines_.at(next_slope_);
     line.slope = slope(next_slope_, at_end ? last : next_slope_ + a, line.smoothed);
-    if (cells_) add_point(line.smoothed, line.slope);
+    if (cells_.ok()) add_point(line.smoothed, line.slope);
     ++next_slope_;
   }
 }
@@ -108,8 +107,8 @@ void Cetr::add_point(double smoothed, double slope) {
   for (;;) {
     const std::uint32_t key =
         cell_index(smoothed, cells_per_octave_) << 16 | cell_index(slope, cells_per_octave_);
-    Cell* cell = std::find_if(cells_.get(), cells_.get() + cell_count_, [key](const Cell& c) { return c.key == key; });
-    if (cell == cells_.get() + cell_count_) {
+    Cell* cell = std::find_if(cells_.data(), cells_.data() + cell_count_, [key](const Cell& c) { return c.key == key; });
+    if (cell == cells_.data() + cell_count_) {
       if (cell_count_ == kMaxCells && cells_per_octave_ > 1) {
         // Out of cells: halve the resolution, merging cells that now coincide.
         cells_per_octave_ /= 2;
@@ -117,7 +116,7 @@ void Cetr::add_point(double smoothed, double slope) {
           const std::uint32_t x = (cells_[i].key >> 16) / 2, y = (cells_[i].key & 0xFFFF) / 2;
           cells_[i].key = x << 16 | y;
         }
-        std::sort(cells_.get(), cells_.get() + cell_count_, [](const Cell& a, const Cell& b) { return a.key < b.key; });
+        std::sort(cells_.data(), cells_.data() + cell_count_, [](const Cell& a, const Cell& b) { return a.key < b.key; });
         std::size_t kept = 0;
         for (std::size_t i = 0; i < cell_count_; ++i) {
           if (kept > 0 && cells_[kept - 1].key == cells_[i].key) {
@@ -131,7 +130,7 @@ void Cetr::add_point(double smoothed, double slope) {
         cell_count_ = kept;
         continue;
       }
-      if (cell_count_ == kMaxCells) cell = cells_.get() + kMaxCells - 1;  // 1 per octave: cannot happen
+      if (cell_count_ == kMaxCells) cell = cells_.data() + kMaxCells - 1;  // 1 per octave: cannot happen
       else *cell = Cell{key, 0, 0, 0}, ++cell_count_;
     }
     ++cell->count;
@@ -253,8 +252,8 @@ void Cetr::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_cetr(MemoryBudget& budget, const CetrParams& params) {
-  auto cetr = std::make_unique<Cetr>(budget, params);
-  if (!cetr->ok()) return nullptr;
+  auto cetr = make_algorithm<Cetr>(budget, budget, params);
+  if (!cetr || !cetr->ok()) return nullptr;
   return cetr;
 }
 

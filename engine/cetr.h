@@ -157,8 +157,7 @@ class Cetr final : public Algorithm {
   double weights_[2 * kMaxRadius + 1];
   RingBuffer<Line> lines_;
   DelayedWords words_;
-  Reservation cells_reservation_;
-  std::unique_ptr<Cell[]> cells_;  // k-means only
+  BudgetBuffer<Cell> cells_;  // k-means only
   std::size_t cell_count_ = 0;
   int cells_per_octave_ = 64;
   // the line being built

@@ -8,15 +8,11 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       model_(model),
       slots_(lag + 3),
       labeler_(budget, model, lag, bias),
-      reservation_(budget, (lag + 3) * (sizeof(Pending) + sizeof(BoundedText))),
-      fallback_text_(budget) {
-  if (!reservation_.ok()) return;
-  pending_.reset(new Pending[slots_]);
-  texts_.reset(new std::unique_ptr<BoundedText>[slots_]);
-  for (std::size_t i = 0; i < slots_; ++i) texts_[i].reset(new BoundedText(budget));
-}
+      pending_(budget, slots_),
+      texts_(budget, slots_, budget),
+      fallback_text_(budget) {}
 
-bool DefaultExtractor::ok() const { return labeler_.ok() && pending_ != nullptr; }
+bool DefaultExtractor::ok() const { return labeler_.ok() && pending_.ok() && texts_.ok(); }
 
 void DefaultExtractor::on_token(const Token& token, std::string_view text, const TokenStream& stream,
                                 ContentWriter& out) {
@@ -26,7 +22,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   }
   if (open_ && token.block != block_id_) close_block(out);
   Pending& block = pending_[slot(end_)];
-  BoundedText& rendered = *texts_[slot(end_)];
+  BoundedText& rendered = texts_[slot(end_)];
   if (!open_) {
     block.stats = BlockStats{};
     block.stats.index = end_;
@@ -78,13 +74,13 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   if (content) {
-    write_block(block.stats, texts_[slot(begin_)]->view(), out);
+    write_block(block.stats, texts_[slot(begin_)].view(), out);
   } else if (!wrote_any_ && block.probability > fallback_probability_) {
     // Until something is written, remember the likeliest block dropped.
     fallback_probability_ = block.probability;
     fallback_stats_ = block.stats;
     fallback_text_.clear();
-    fallback_text_.append(texts_[slot(begin_)]->view());
+    fallback_text_.append(texts_[slot(begin_)].view());
   }
   ++begin_;
 }
@@ -103,9 +99,9 @@ void DefaultExtractor::finish(ContentWriter& out) {
 namespace {
 
 std::unique_ptr<Algorithm> create_with_bias(MemoryBudget& budget, float bias) {
-  auto algorithm = std::make_unique<DefaultExtractor>(budget, default_block_model(),
+  auto algorithm = make_algorithm<DefaultExtractor>(budget, budget, default_block_model(),
                                                       DefaultExtractor::kDefaultLag, bias);
-  if (!algorithm->ok()) return nullptr;
+  if (!algorithm || !algorithm->ok()) return nullptr;
   return algorithm;
 }
 

@@ -69,9 +69,8 @@ class DefaultExtractor final : public Algorithm {
   std::size_t slots_;
   BlockLabeler labeler_;
   ContainerMemory containers_;
-  Reservation reservation_;
-  std::unique_ptr<Pending[]> pending_;
-  std::unique_ptr<std::unique_ptr<BoundedText>[]> texts_;
+  BudgetBuffer<Pending> pending_;
+  BudgetBuffer<BoundedText> texts_;
   std::uint64_t begin_ = 0;   // oldest block not yet written
   std::uint64_t scored_ = 0;  // blocks whose probability is known
   std::uint64_t end_ = 0;     // blocks closed so far

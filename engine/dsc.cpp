@@ -155,8 +155,8 @@ void Dsc::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_dsc(MemoryBudget& budget, const DscParams& params) {
-  auto dsc = std::make_unique<Dsc>(budget, params);
-  if (!dsc->ok()) return nullptr;
+  auto dsc = make_algorithm<Dsc>(budget, budget, params);
+  if (!dsc || !dsc->ok()) return nullptr;
   return dsc;
 }
 

@@ -13,6 +13,13 @@ struct ExtractorConfig {
   std::string algorithm = "default";
   // One budget for engine, guard and parser, in bytes. Default: 256 KiB.
   std::size_t memory_budget = 256 * 1024;
+  // Optional caller-owned arena: when set, everything of the extraction (the
+  // extractor's own state, the engine's buffers, the guard, the decoder and
+  // libxml2's parser) is carved from these bytes, nothing from the heap, and
+  // memory_budget is ignored: the budget is what the arena holds. It must
+  // outlive the extractor; its contents are the extractor's until then.
+  void* arena = nullptr;
+  std::size_t arena_size = 0;
   // Character encoding name that overrides BOM and <meta charset>; empty: sniff.
   std::string encoding;
   // Elements nested deeper than this are flattened by the guard. Default: 256.
@@ -28,6 +35,7 @@ struct ExtractorStats {
   std::uint64_t words_out = 0;      // word tokens delivered as content
   std::size_t peak_memory = 0;      // peak bytes charged to the budget
   std::size_t memory_budget = 0;
+  std::size_t arena_peak = 0;       // with an arena: peak bytes of it in use, block headers included
   std::string encoding;             // encoding the decoder settled on
   std::uint64_t net_text_length = 0;  // characters of content outside links
   bool overview = false;            // the page verdict (valid once finished)

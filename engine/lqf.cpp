@@ -28,12 +28,11 @@ bool is_judged(Tag tag) { return has_flag(tag, kTagBlock) && !has_flag(tag, kTag
 
 Lqf::Lqf(MemoryBudget& budget, const LqfParams& params)
     : params_(sanitize(params)),
-      reservation_(budget, params_.max_depth * sizeof(Element)),
-      stack_(reservation_.ok() ? new Element[params_.max_depth] : nullptr),
+      stack_(budget, params_.max_depth),
       words_(budget, params_.max_words),
       text_(budget, params_.text_bytes),
       segments_(budget, params_.max_words + 1) {
-  if (stack_) {
+  if (stack_.ok()) {
     stack_[0] = Element{0, 0, 0, 0};  // the implicit root
     depth_ = 1;
   }
@@ -161,8 +160,8 @@ void Lqf::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_lqf(MemoryBudget& budget, const LqfParams& params) {
-  auto algorithm = std::make_unique<Lqf>(budget, params);
-  if (!algorithm->ok()) return nullptr;
+  auto algorithm = make_algorithm<Lqf>(budget, budget, params);
+  if (!algorithm || !algorithm->ok()) return nullptr;
   return algorithm;
 }
 

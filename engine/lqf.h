@@ -58,7 +58,7 @@ struct LqfParams {
 class Lqf final : public Algorithm {
  public:
   Lqf(MemoryBudget& budget, const LqfParams& params);
-  bool ok() const { return stack_ != nullptr && words_.ok() && text_.ok() && segments_.ok(); }
+  bool ok() const { return stack_.ok() && words_.ok() && text_.ok() && segments_.ok(); }
 
   void on_token(const Token& token, std::string_view text, const TokenStream& stream,
                 ContentWriter& out) override;
@@ -100,8 +100,7 @@ class Lqf final : public Algorithm {
   Segment& segment_of(const Word& word);
 
   LqfParams params_;
-  Reservation reservation_;
-  std::unique_ptr<Element[]> stack_;
+  BudgetBuffer<Element> stack_;
   std::size_t depth_ = 0;           // open elements kept in stack_ (the root is stack_[0])
   std::uint64_t overflow_ = 0;      // open elements past max_depth
   std::uint32_t next_id_ = 1;

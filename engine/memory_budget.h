@@ -10,18 +10,45 @@
 //  - charge(): memory a third party (libxml2) has already taken. It cannot
 //    be refused, so it is recorded, and exceeded() turns true; the adapter
 //    checks that after every call into the parser and stops the document.
+// Where the bytes come from is the budget's too: allocate() takes them from
+// the caller's arena when the budget was given one (then the arena is the
+// limit: a refusal of the arena is a refusal of the budget), else from the
+// heap. Everything of an extraction allocates through here (engine/
+// budget_buffer.h for winnow's buffers and objects, the allocator hook for
+// libxml2's).
 // Not thread-safe: one extractor, one thread, one budget.
 #pragma once
 
 #include <cstddef>
+#include <new>
+
+#include "engine/arena.h"
 
 namespace winnow {
 
 class MemoryBudget {
  public:
   explicit MemoryBudget(std::size_t limit) : limit_(limit) {}
+  // A budget whose memory is the caller's buffer; its limit is the buffer's
+  // usable size. The buffer must outlive the budget and everything it holds.
+  MemoryBudget(void* arena, std::size_t size) : arena_(arena, size), limit_(arena_.capacity()), uses_arena_(true) {}
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
+
+  // Raw memory for something already reserved or charged; nullptr when the
+  // arena (or the heap) has no room; the caller degrades as for a refusal.
+  void* allocate(std::size_t bytes) noexcept {
+    return uses_arena_ ? arena_.allocate(bytes) : ::operator new(bytes, std::nothrow);
+  }
+  void deallocate(void* p) noexcept {
+    if (uses_arena_) {
+      arena_.deallocate(p);
+    } else {
+      ::operator delete(p);
+    }
+  }
+  bool uses_arena() const { return uses_arena_; }
+  const Arena& arena() const { return arena_; }
 
   bool try_reserve(std::size_t bytes) {
     if (bytes > limit_ - used_ || used_ > limit_) return false;
@@ -48,7 +75,9 @@ class MemoryBudget {
     if (used_ > peak_) peak_ = used_;
   }
 
+  Arena arena_;
   std::size_t limit_;
+  bool uses_arena_ = false;
   std::size_t used_ = 0;
   std::size_t peak_ = 0;
   bool exceeded_ = false;

@@ -164,7 +164,7 @@ void Mss::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget, const MssModel& model) {
-  return std::make_unique<Mss>(budget, model);
+  return make_algorithm<Mss>(budget, budget, model);
 }
 
 std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget) { return create_mss(budget, kMssModel); }

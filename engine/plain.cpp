@@ -3,6 +3,6 @@
 
 namespace winnow {
 
-std::unique_ptr<Algorithm> create_plain(MemoryBudget&) { return std::make_unique<Plain>(); }
+std::unique_ptr<Algorithm> create_plain(MemoryBudget& budget) { return make_algorithm<Plain>(budget); }
 
 }  // namespace winnow

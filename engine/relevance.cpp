@@ -282,7 +282,7 @@ void Relevance::for_each_block(double average, Visit&& visit) const {
 }
 
 std::unique_ptr<Algorithm> create_relevance(MemoryBudget& budget, const RelevanceParams& params) {
-  return std::make_unique<Relevance>(budget, params);
+  return make_algorithm<Relevance>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_relevance(MemoryBudget& budget) {

@@ -8,9 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-
-#include "engine/memory_budget.h"
+#include "engine/budget_buffer.h"
 
 namespace winnow {
 
@@ -20,11 +18,9 @@ class RingBuffer {
   RingBuffer() = default;
   // Check ok() afterwards: false when the budget could not hold the storage.
   RingBuffer(MemoryBudget& budget, std::size_t capacity)
-      : reservation_(budget, capacity * sizeof(T)),
-        slots_(reservation_.ok() && capacity > 0 ? new T[capacity] : nullptr),
-        capacity_(slots_ ? capacity : 0) {}
+      : slots_(budget, capacity), capacity_(slots_.ok() ? capacity : 0) {}
 
-  bool ok() const { return slots_ != nullptr; }
+  bool ok() const { return slots_.ok(); }
   std::size_t capacity() const { return capacity_; }
   std::size_t size() const { return static_cast<std::size_t>(end_ - begin_); }
   bool empty() const { return begin_ == end_; }
@@ -56,8 +52,7 @@ class RingBuffer {
   void clear() { begin_ = end_; }
 
  private:
-  Reservation reservation_;
-  std::unique_ptr<T[]> slots_;
+  BudgetBuffer<T> slots_;
   std::size_t capacity_ = 0;
   std::uint64_t begin_ = 0;
   std::uint64_t end_ = 0;

@@ -68,19 +68,16 @@ TextSweeperParams sanitize(TextSweeperParams p) {
 
 TextSweeper::TextSweeper(MemoryBudget& budget, const TextSweeperParams& params)
     : params_(sanitize(params)),
-      reservation_(budget, params_.max_depth * (sizeof(Node) + sizeof(Tag)) +
-                               kRecords * (sizeof(Record) + sizeof(std::uint32_t)) + kRelevant * sizeof(Relevant) +
-                               kDeferred * sizeof(Range)),
+      nodes_(budget, params_.max_depth),
+      tags_(budget, params_.max_depth),
       text_(budget),
-      lines_(budget) {
-  if (!reservation_.ok()) return;
-  nodes_.reset(new Node[params_.max_depth]);
-  tags_.reset(new Tag[params_.max_depth]);
-  records_.reset(new Record[kRecords]);
-  remap_.reset(new std::uint32_t[kRecords]);
-  relevant_.reset(new Relevant[kRelevant]);
-  deferred_.reset(new Range[kDeferred]);
-  std::fill(tags_.get(), tags_.get() + params_.max_depth, Tag::unknown);
+      lines_(budget),
+      records_(budget, kRecords),
+      remap_(budget, kRecords),
+      relevant_(budget, kRelevant),
+      deferred_(budget, kDeferred) {
+  if (!ok()) return;
+  std::fill(tags_.data(), tags_.data() + params_.max_depth, Tag::unknown);
   nodes_[0] = Node{};  // the document, whose record always exists
   records_[0] = Record{kNone, 0, 0, kNone};
   record_count_ = 1;
@@ -136,7 +133,7 @@ std::uint32_t TextSweeper::record_for(std::size_t index) {
 // their ancestors. Parents precede children, so compaction keeps that order.
 void TextSweeper::collect_records() {
   constexpr std::uint32_t kUnmarked = 0xFFFFFFFFu, kMarked = 0xFFFFFFFEu;
-  std::fill(remap_.get(), remap_.get() + record_count_, kUnmarked);
+  std::fill(remap_.data(), remap_.data() + record_count_, kUnmarked);
   auto mark = [&](std::uint32_t r) {
     while (r != kNone && remap_[r] == kUnmarked) remap_[r] = kMarked, r = records_[r].parent;
   };
@@ -226,7 +223,7 @@ void TextSweeper::close_node() {
 }
 
 void TextSweeper::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
-  if (!nodes_) return;
+  if (!nodes_.ok()) return;
   if (token.is_tag()) {
     if (token.has(kTokenBlockBoundary)) close_line();
     const bool node = is_node(token.tag);
@@ -271,7 +268,7 @@ void TextSweeper::on_token(const Token& token, std::string_view text, const Toke
 }
 
 void TextSweeper::finish(ContentWriter& out) {
-  if (!nodes_) return;
+  if (!nodes_.ok()) return;
   close_line();
   while (depth_ > 1) close_node();
   close_node();  // the document: a candidate too
@@ -289,7 +286,7 @@ void TextSweeper::finish(ContentWriter& out) {
     const Range d = deferred_[i];
     if (d.depth > r.depth && d.first_line >= r.first_line && d.end_line <= end) deferred_[inside++] = d;
   }
-  std::sort(deferred_.get(), deferred_.get() + inside,
+  std::sort(deferred_.data(), deferred_.data() + inside,
             [](const Range& a, const Range& b) { return a.first_line < b.first_line; });
   std::size_t next = 0;
   std::size_t skip_until = 0;
@@ -304,8 +301,8 @@ void TextSweeper::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_textsweeper(MemoryBudget& budget, const TextSweeperParams& params) {
-  auto algorithm = std::make_unique<TextSweeper>(budget, params);
-  if (!algorithm->ok()) return nullptr;
+  auto algorithm = make_algorithm<TextSweeper>(budget, budget, params);
+  if (!algorithm || !algorithm->ok()) return nullptr;
   return algorithm;
 }
 

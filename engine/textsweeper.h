@@ -71,59 +71,78 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <cstring>
 #include <string_view>
-#include <vector>
+#include <type_traits>
 
 #include "engine/algorithm.h"
 #include "engine/bounded_text.h"
+#include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 
 namespace winnow {
 
-// A std::vector whose growth is charged to the budget: push_back() returns
-// false (and marks the budget exceeded) instead of growing past it. Used by
-// TextSweeper and the relevance extractor for their end-of-document buffers.
+// A growable array whose growth is charged to the budget and whose memory
+// comes from it: push_back() returns false (and marks the budget exceeded)
+// instead of growing past it. Used by TextSweeper and the relevance
+// extractor for their end-of-document buffers. Items are plain data.
 template <typename T>
 class ChargedVector {
+  static_assert(std::is_trivially_copyable<T>::value, "items are moved with memcpy");
+
  public:
   explicit ChargedVector(MemoryBudget& budget) : budget_(&budget) {}
   ChargedVector(const ChargedVector&) = delete;
   ChargedVector& operator=(const ChargedVector&) = delete;
-  ~ChargedVector() { budget_->release(charged_ * sizeof(T)); }
+  ~ChargedVector() {
+    budget_->deallocate(items_);
+    budget_->release(capacity_ * sizeof(T));
+  }
 
   bool push_back(const T& value) {
     if (failed_) return false;
-    if (items_.size() == charged_) {
-      // As BoundedText: the new buffer is charged in full before the old one
-      // is released, since both are alive while the items move.
-      const std::size_t want = std::max<std::size_t>(16, charged_ + charged_ / 2);
-      const std::size_t target = std::min(want, budget_->available() / sizeof(T));
-      if (target <= charged_ || !budget_->try_reserve(target * sizeof(T))) {
-        failed_ = true;
-        budget_->mark_exceeded();
-        return false;
-      }
-      items_.reserve(target);
-      budget_->release(charged_ * sizeof(T));
-      charged_ = target;
-    }
-    items_.push_back(value);
+    if (size_ == capacity_ && !grow()) return false;
+    items_[size_++] = value;
     return true;
   }
   void truncate(std::size_t size) {
-    if (size < items_.size()) items_.resize(size);
+    if (size < size_) size_ = size;
   }
-  std::size_t size() const { return items_.size(); }
-  bool empty() const { return items_.empty(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   bool failed() const { return failed_; }
   T& operator[](std::size_t i) { return items_[i]; }
   const T& operator[](std::size_t i) const { return items_[i]; }
-  T& back() { return items_.back(); }
+  T& back() { return items_[size_ - 1]; }
 
  private:
+  // As BoundedText: the new buffer is charged in full before the old one is
+  // released, since both are alive while the items move.
+  bool grow() {
+    const std::size_t want = std::max<std::size_t>(16, capacity_ + capacity_ / 2);
+    const std::size_t target = std::min(want, budget_->available() / sizeof(T));
+    T* moved = nullptr;
+    if (target > capacity_ && budget_->try_reserve(target * sizeof(T))) {
+      moved = static_cast<T*>(budget_->allocate(target * sizeof(T)));
+      if (moved == nullptr) budget_->release(target * sizeof(T));
+    }
+    if (moved == nullptr) {
+      failed_ = true;
+      budget_->mark_exceeded();
+      return false;
+    }
+    if (size_ > 0) std::memcpy(static_cast<void*>(moved), items_, size_ * sizeof(T));
+    budget_->deallocate(items_);
+    budget_->release(capacity_ * sizeof(T));
+    items_ = moved;
+    capacity_ = target;
+    return true;
+  }
+
   MemoryBudget* budget_;
-  std::vector<T> items_;
-  std::size_t charged_ = 0;  // capacity paid for, in items
+  T* items_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;  // items allocated and paid for
   bool failed_ = false;
 };
 
@@ -137,7 +156,7 @@ struct TextSweeperParams {
 class TextSweeper final : public Algorithm {
  public:
   TextSweeper(MemoryBudget& budget, const TextSweeperParams& params);
-  bool ok() const { return nodes_ != nullptr; }
+  bool ok() const { return nodes_.ok() && tags_.ok() && records_.ok() && remap_.ok() && relevant_.ok() && deferred_.ok(); }
 
   void on_token(const Token& token, std::string_view text, const TokenStream& stream,
                 ContentWriter& out) override;
@@ -198,9 +217,8 @@ class TextSweeper final : public Algorithm {
   void add_relevant(double ratio);
 
   TextSweeperParams params_;
-  Reservation reservation_;
-  std::unique_ptr<Node[]> nodes_;
-  std::unique_ptr<Tag[]> tags_;  // the open elements, by depth
+  BudgetBuffer<Node> nodes_;
+  BudgetBuffer<Tag> tags_;  // the open elements, by depth
   std::size_t depth_ = 0;        // open nodes (nodes_[0] is the document)
   std::uint64_t overflow_ = 0;   // open nodes past max_depth
 
@@ -211,12 +229,12 @@ class TextSweeper final : public Algorithm {
   static constexpr std::size_t kRecords = 512;
   static constexpr std::size_t kRelevant = 64;
   static constexpr std::size_t kDeferred = 256;
-  std::unique_ptr<Record[]> records_;
-  std::unique_ptr<std::uint32_t[]> remap_;  // for collect_records()
+  BudgetBuffer<Record> records_;
+  BudgetBuffer<std::uint32_t> remap_;  // for collect_records()
   std::size_t record_count_ = 0;
-  std::unique_ptr<Relevant[]> relevant_;
+  BudgetBuffer<Relevant> relevant_;
   std::size_t relevant_count_ = 0;
-  std::unique_ptr<Range[]> deferred_;
+  BudgetBuffer<Range> deferred_;
   std::size_t deferred_count_ = 0;
 
   // The line being read.

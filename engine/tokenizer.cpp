@@ -94,8 +94,7 @@ Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& c
                      std::size_t max_depth)
     : stream_(stream),
       consumer_(consumer),
-      reservation_(budget, max_depth * sizeof(OpenElement)),
-      stack_(reservation_.ok() && max_depth > 0 ? new OpenElement[max_depth] : nullptr),
+      stack_(budget, max_depth),
       max_depth_(max_depth) {}
 
 void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary) {

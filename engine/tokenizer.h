@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "engine/event.h"
+#include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 #include "engine/token.h"
 #include "engine/token_stream.h"
@@ -37,7 +38,7 @@ class Tokenizer final : public EventHandler {
   Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
             std::size_t max_depth);
 
-  bool ok() const { return stack_ != nullptr; }
+  bool ok() const { return stack_.ok(); }
 
   void on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) override;
   void on_end_element(Tag tag, SourceSpan source) override;
@@ -79,8 +80,7 @@ class Tokenizer final : public EventHandler {
 
   TokenStream& stream_;
   TokenConsumer& consumer_;
-  Reservation reservation_;
-  std::unique_ptr<OpenElement[]> stack_;
+  BudgetBuffer<OpenElement> stack_;
   std::size_t max_depth_ = 0;
   std::size_t depth_ = 0;
   std::uint64_t flattened_open_ = 0;   // flattened elements still open

@@ -91,6 +91,16 @@ typedef struct winnow_config {
   const char* algorithm;
   /* Bytes for engine, input guard and libxml2 together. Default: 262144. */
   size_t memory_budget;
+  /* Optional caller-owned arena. When arena is not NULL, the extractor and
+     everything it allocates (its state, the engine's buffers, the guard,
+     the decoder, libxml2's parser) is carved from these arena_size bytes,
+     nothing from the heap, and memory_budget is ignored: the budget is what
+     the arena holds after the extractor's own state (winnow_get_stats()
+     reports it). The arena must stay valid until winnow_free(); one arena
+     per extractor. Too small to hold the extractor: winnow_create() returns
+     NULL with WINNOW_STATUS_BUDGET_TOO_SMALL. Default: NULL, 0. */
+  void* arena;
+  size_t arena_size;
   /* Character encoding overriding the document's; NULL: sniff. Default: NULL. */
   const char* encoding;
   /* Deeper elements are flattened. Default: 256. */
@@ -111,6 +121,7 @@ typedef struct winnow_stats {
   winnow_status status;
   int overview;             /* the verdict, once the document ended */
   uint64_t spans_merged;    /* spans coalesced because winnow_spans() was not called */
+  size_t arena_peak;        /* with an arena: peak bytes of it in use (block headers included) */
 } winnow_stats;
 
 typedef struct winnow_span {

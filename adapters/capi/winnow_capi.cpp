@@ -3,6 +3,7 @@
 // instead of exceptions, a bounded span queue for callers that pull.
 #include "adapters/capi/winnow.h"
 
+#include <cstdint>
 #include <new>
 #include <string>
 
@@ -77,25 +78,58 @@ class CallbackSink final : public winnow::ContentSink {
   std::uint64_t merged_ = 0;
 };
 
-winnow::ExtractorConfig to_cpp(const winnow_config& c) {
+// arena: what is left of the caller's arena after the winnow_extractor.
+winnow::ExtractorConfig to_cpp(const winnow_config& c, void* arena, std::size_t arena_size) {
   winnow::ExtractorConfig config;
-  config.algorithm = c.algorithm ? c.algorithm : "";
+  // A known algorithm is passed by its registry entry (make_extractor), so
+  // only an unknown name, for HtmlExtractor to refuse, is copied.
+  if (c.algorithm != nullptr && winnow::find_algorithm(c.algorithm) == nullptr) config.algorithm = c.algorithm;
+  if (c.algorithm == nullptr) config.algorithm = "";
   config.memory_budget = c.memory_budget;
+  config.arena = arena;
+  config.arena_size = arena_size;
   config.encoding = c.encoding ? c.encoding : "";
   config.max_depth = c.max_depth;
   config.overview_threshold = c.overview_threshold;
   return config;
 }
 
+// A known algorithm goes by its registry entry (no copy of its name).
+winnow::HtmlExtractor make_extractor(const winnow_config& c, void* arena, std::size_t arena_size,
+                                     CallbackSink& sink) {
+  const winnow::AlgorithmInfo* algorithm = c.algorithm ? winnow::find_algorithm(c.algorithm) : nullptr;
+  if (algorithm != nullptr) return winnow::HtmlExtractor(to_cpp(c, arena, arena_size), *algorithm, sink);
+  return winnow::HtmlExtractor(to_cpp(c, arena, arena_size), sink);
+}
+
 }  // namespace
 
 struct winnow_extractor {
-  winnow_extractor(const winnow_config& config)
-      : sink(config.callbacks, config.user_data), extractor(to_cpp(config), sink) {}
+  winnow_extractor(const winnow_config& config, void* arena, std::size_t arena_size, bool in_arena_in)
+      : sink(config.callbacks, config.user_data),
+        extractor(make_extractor(config, arena, arena_size, sink)),
+        in_arena(in_arena_in) {}
   CallbackSink sink;
   winnow::HtmlExtractor extractor;
   winnow_status status = WINNOW_STATUS_OK;
+  bool in_arena;  // this object sits at the start of the caller's arena
 };
+
+namespace {
+
+// With an arena, the winnow_extractor takes its 16-byte-aligned start and
+// hands the rest on; nullptr when it does not fit.
+winnow_extractor* create_in_arena(const winnow_config& config) {
+  constexpr std::size_t kAlign = 16;
+  const auto address = reinterpret_cast<std::uintptr_t>(config.arena);
+  const std::size_t skip = (kAlign - address % kAlign) % kAlign;
+  const std::size_t head = skip + (sizeof(winnow_extractor) + kAlign - 1) / kAlign * kAlign;
+  if (config.arena_size <= head) return nullptr;
+  char* base = static_cast<char*>(config.arena);
+  return new (base + skip) winnow_extractor(config, base + head, config.arena_size - head, true);
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -117,7 +151,17 @@ winnow_extractor* winnow_create(const winnow_config* config, winnow_status* stat
 #if defined(__cpp_exceptions)
   try {
 #endif
-    auto* extractor = new (std::nothrow) winnow_extractor(*config);
+    if (config->arena != nullptr) {
+      winnow_extractor* extractor = create_in_arena(*config);
+      if (extractor == nullptr) {
+        if (status) *status = WINNOW_STATUS_BUDGET_TOO_SMALL;
+        return nullptr;
+      }
+      extractor->status = to_c(extractor->extractor.status());
+      if (status) *status = extractor->status;
+      return extractor;
+    }
+    auto* extractor = new (std::nothrow) winnow_extractor(*config, nullptr, 0, false);
     if (extractor == nullptr) {
       if (status) *status = WINNOW_STATUS_OUT_OF_MEMORY;
       return nullptr;
@@ -147,7 +191,14 @@ winnow_status winnow_feed(winnow_extractor* extractor, const char* data, size_t 
   return extractor->status;
 }
 
-void winnow_free(winnow_extractor* extractor) { delete extractor; }
+void winnow_free(winnow_extractor* extractor) {
+  if (extractor == nullptr) return;
+  if (extractor->in_arena) {
+    extractor->~winnow_extractor();  // the memory is the caller's
+  } else {
+    delete extractor;
+  }
+}
 
 winnow_status winnow_get_status(const winnow_extractor* extractor) {
   return extractor ? extractor->status : WINNOW_STATUS_INVALID_ARGUMENT;
@@ -170,6 +221,7 @@ void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
   stats->status = extractor->status;
   stats->overview = s.overview ? 1 : 0;
   stats->spans_merged = extractor->sink.merged();
+  stats->arena_peak = s.arena_peak;
 }
 
 size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {

@@ -126,7 +126,7 @@ bool looks_like_utf8(std::string_view s) {
 
 }  // namespace
 
-struct Decoder::LegacyState {
+struct Decoder::LegacyState : BudgetAllocated {
   xmlCharEncodingHandlerPtr handler = nullptr;
   xmlBufferPtr in = nullptr;
   xmlBufferPtr out = nullptr;
@@ -139,9 +139,8 @@ Decoder::Decoder(MemoryBudget& budget, std::string_view override_encoding, ByteS
     : out_(out),
       budget_(budget),
       offsets_(budget, kOffsetCheckpoints),
-      reservation_(budget, kSniffBytes),
-      override_(override_encoding) {
-  if (reservation_.ok()) sniff_.reserve(kSniffBytes);
+      override_(override_encoding),
+      sniff_(budget, kSniffBytes) {
 }
 
 Decoder::~Decoder() {
@@ -153,7 +152,7 @@ Decoder::~Decoder() {
   }
 }
 
-bool Decoder::ok() const { return offsets_.ok() && reservation_.ok(); }
+bool Decoder::ok() const { return offsets_.ok() && sniff_.ok(); }
 
 void Decoder::feed(const char* data, std::size_t size, bool is_final) {
   if (finished_) return;
@@ -164,8 +163,7 @@ void Decoder::feed(const char* data, std::size_t size, bool is_final) {
     size -= take;
     if (sniff_.size() < kSniffBytes && !is_final) return;
     decide_encoding(is_final);
-    std::string prefix;
-    prefix.swap(sniff_);
+    const std::string_view prefix = sniff_.view();
     std::size_t skip = 0;
     if (encoding_ == "UTF-8" && prefix.compare(0, 3, "\xEF\xBB\xBF") == 0) skip = 3;
     if (encoding_.rfind("UTF-16", 0) == 0 && prefix.size() >= 2 &&
@@ -175,6 +173,7 @@ void Decoder::feed(const char* data, std::size_t size, bool is_final) {
     offsets_.record(0, skip);
     if (legacy_) legacy_->piece_in_begin = skip;
     process(prefix.data() + skip, prefix.size() - skip);
+    sniff_.reset();  // the window is given back once it is decoded
   }
   if (size > 0) process(data, size);
   if (is_final) finish();
@@ -183,7 +182,7 @@ void Decoder::feed(const char* data, std::size_t size, bool is_final) {
 void Decoder::decide_encoding(bool) {
   decided_ = true;
   std::string chosen;
-  const std::string_view prefix = sniff_;
+  const std::string_view prefix = sniff_.view();
   if (!override_.empty()) {
     chosen = canonical_encoding(override_);
     if (lower_ascii(override_).rfind("utf-16", 0) == 0) chosen = lower_ascii(override_) == "utf-16be" ? "UTF-16BE" : "UTF-16LE";
@@ -202,7 +201,13 @@ void Decoder::decide_encoding(bool) {
     if (handler == nullptr) {
       chosen = "UTF-8";  // unknown to iconv: read as UTF-8, invalid bytes become U+FFFD
     } else {
-      legacy_ = new LegacyState;
+      legacy_ = new (budget_) LegacyState;
+      if (legacy_ == nullptr) {  // no room for the conversion state: the budget stops the document
+        xmlCharEncCloseFunc(handler);
+        budget_.mark_exceeded();
+        encoding_ = chosen;
+        return;
+      }
       legacy_->handler = handler;
       legacy_->in = xmlBufferCreateSize(kPieceBytes + 16);
       legacy_->out = xmlBufferCreateSize(4 * kPieceBytes + 16);
@@ -211,7 +216,6 @@ void Decoder::decide_encoding(bool) {
     }
   }
   encoding_ = chosen;
-  reservation_.reset();  // the sniff buffer is released after process() below
 }
 
 void Decoder::process(const char* data, std::size_t size) {

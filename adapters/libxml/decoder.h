@@ -28,6 +28,7 @@
 
 #include "adapters/libxml/byte_sink.h"
 #include "adapters/libxml/offset_map.h"
+#include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 
 namespace winnow {
@@ -63,13 +64,12 @@ class Decoder {
   ByteSink& out_;
   MemoryBudget& budget_;
   OffsetMap offsets_;
-  Reservation reservation_;
   std::string override_;
   std::string encoding_;
   bool decided_ = false;
   bool finished_ = false;
 
-  std::string sniff_;  // the first bytes, held until the encoding is decided
+  BudgetString sniff_;  // the first bytes, held until the encoding is decided
   std::uint64_t in_pos_ = 0;   // input bytes consumed by process()
   std::uint64_t out_pos_ = 0;  // UTF-8 bytes written
 

@@ -124,17 +124,12 @@ Guard::Guard(MemoryBudget& budget, const GuardLimits& limits, ByteSink& parser)
     : parser_(parser),
       limits_(limits),
       offsets_(budget, kOffsetCheckpoints),
-      reservation_(budget, limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 +
-                               3 * limits.max_tag_bytes + limits.max_attr_value +
-                               limits.max_depth * sizeof(const void*)) {
-  if (!reservation_.ok()) return;
-  out_.reserve(limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 + 2 * limits.max_tag_bytes);
-  tag_.reserve(limits.max_tag_bytes);
-  value_.reserve(limits.max_attr_value);
-  stack_.reset(new const void*[limits.max_depth > 0 ? limits.max_depth : 1]);
-}
+      out_(budget, limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 + 2 * limits.max_tag_bytes),
+      tag_(budget, limits.max_tag_bytes),
+      value_(budget, limits.max_attr_value),
+      stack_(budget, limits.max_depth > 0 ? limits.max_depth : 1) {}
 
-bool Guard::ok() const { return reservation_.ok() && offsets_.ok(); }
+bool Guard::ok() const { return out_.ok() && tag_.ok() && value_.ok() && stack_.ok() && offsets_.ok(); }
 
 void Guard::write(const char* data, std::size_t size) {
   std::size_t i = 0;

@@ -41,6 +41,7 @@
 
 #include "adapters/libxml/byte_sink.h"
 #include "adapters/libxml/offset_map.h"
+#include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 
 namespace winnow {
@@ -105,11 +106,10 @@ class Guard final : public ByteSink {
   GuardLimits limits_;
   GuardStats stats_;
   OffsetMap offsets_;
-  Reservation reservation_;
-  std::string out_;
-  std::string tag_;        // canonical attributes of the tag being read
-  std::string value_;      // the attribute value being read
-  std::unique_ptr<const void*[]> stack_;
+  BudgetString out_;
+  BudgetString tag_;        // canonical attributes of the tag being read
+  BudgetString value_;      // the attribute value being read
+  BudgetBuffer<const void*> stack_;
   std::size_t depth_ = 0;
   std::uint64_t excess_open_ = 0;  // dropped start tags whose end tags are pending
   bool parser_too_deep_ = false;

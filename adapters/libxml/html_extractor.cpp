@@ -2,6 +2,8 @@
 #include "adapters/libxml/html_extractor.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <new>
 #include <optional>
 
 #include "adapters/libxml/decoder.h"
@@ -22,7 +24,9 @@ constexpr std::size_t kImpliedElements = 8;
 }  // namespace
 
 struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
-  Impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm, ContentSink& sink);
+  // arena: the caller's arena after this object (nullptr: the heap).
+  Impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm, ContentSink& sink, void* arena,
+       std::size_t arena_size);
 
   // SourceMapper: parser position -> guard input -> decoder input (original).
   // Where an offset map had to skip checkpoints (many edits ahead of the
@@ -40,6 +44,7 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
   void end_document();
 
   MemoryBudget budget;
+  bool in_arena = false;  // this object sits at the start of the caller's arena
   ExtractorConfig config;
   std::optional<Engine> engine;
   std::optional<LibxmlParser> parser;
@@ -51,10 +56,19 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
   bool finished = false;  // is_final was seen
 };
 
+namespace {
+
+MemoryBudget make_budget(const ExtractorConfig& config, void* arena, std::size_t arena_size) {
+  if (arena != nullptr) return MemoryBudget(arena, arena_size);
+  return MemoryBudget(config.arena != nullptr ? 0 : config.memory_budget);
+}
+
+}  // namespace
+
 HtmlExtractor::Impl::Impl(const ExtractorConfig& config_in, const AlgorithmInfo* algorithm,
-                          ContentSink& sink)
-    : budget(config_in.memory_budget), config(config_in) {
-  stats.memory_budget = config.memory_budget;
+                          ContentSink& sink, void* arena, std::size_t arena_size)
+    : budget(make_budget(config_in, arena, arena_size)), in_arena(arena != nullptr), config(config_in) {
+  stats.memory_budget = budget.limit();
   if (algorithm == nullptr || config.max_depth == 0) {
     status = Status::InvalidArgument;
     stopped = true;
@@ -124,16 +138,44 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
   stats.net_text_length = engine->net_text_length();
   stats.overview = engine->overview();
   stats.peak_memory = budget.peak();
+  if (budget.uses_arena()) stats.arena_peak = budget.arena().peak();
   stats.encoding = decoder->encoding();
   return status;
 }
 
+// The Impl goes at the 16-byte-aligned start of the caller's arena, the rest
+// of which becomes the budget. An arena too small for it gives a heap Impl
+// with an empty budget, whose status is BudgetTooSmall.
+HtmlExtractor::Impl* HtmlExtractor::create_impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm,
+                                                ContentSink& sink) {
+  if (config.arena != nullptr) {
+    const auto address = reinterpret_cast<std::uintptr_t>(config.arena);
+    const std::size_t skip = (Arena::kAlignment - address % Arena::kAlignment) % Arena::kAlignment;
+    const std::size_t head = skip + (sizeof(HtmlExtractor::Impl) + Arena::kAlignment - 1) / Arena::kAlignment *
+                                        Arena::kAlignment;
+    if (config.arena_size > head) {
+      char* start = static_cast<char*>(config.arena) + skip;
+      return new (start) HtmlExtractor::Impl(config, algorithm, sink, static_cast<char*>(config.arena) + head,
+                                             config.arena_size - head);
+    }
+  }
+  return new HtmlExtractor::Impl(config, algorithm, sink, nullptr, 0);
+}
+
+void HtmlExtractor::ImplDeleter::operator()(Impl* impl) const {
+  if (impl->in_arena) {
+    impl->~Impl();
+  } else {
+    delete impl;
+  }
+}
+
 HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, ContentSink& sink)
-    : impl_(std::make_unique<Impl>(config, find_algorithm(config.algorithm), sink)) {}
+    : impl_(create_impl(config, find_algorithm(config.algorithm), sink)) {}
 
 HtmlExtractor::HtmlExtractor(const ExtractorConfig& config, const AlgorithmInfo& algorithm,
                              ContentSink& sink)
-    : impl_(std::make_unique<Impl>(config, &algorithm, sink)) {}
+    : impl_(create_impl(config, &algorithm, sink)) {}
 
 HtmlExtractor::~HtmlExtractor() {
   if (impl_->engine) {

@@ -39,7 +39,11 @@ class HtmlExtractor {
 
  private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
+  struct ImplDeleter {
+    void operator()(Impl* impl) const;
+  };
+  static Impl* create_impl(const ExtractorConfig& config, const AlgorithmInfo* algorithm, ContentSink& sink);
+  std::unique_ptr<Impl, ImplDeleter> impl_;
 };
 
 // Convenience for tools and tests: extracts a whole document held in memory,

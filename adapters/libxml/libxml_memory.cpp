@@ -16,32 +16,56 @@ namespace {
 thread_local MemoryBudget* current_budget = nullptr;
 
 struct alignas(16) BlockHeader {
-  std::size_t size;
+  std::size_t size : 63;
+  std::size_t in_arena : 1;    // carved from the budget's arena, not from malloc
   const MemoryBudget* budget;  // compared, never dereferenced
 };
 static_assert(sizeof(BlockHeader) == 16, "the header keeps malloc's 16-byte alignment");
 
 void* hooked_malloc(std::size_t size) {
-  auto* header = static_cast<BlockHeader*>(std::malloc(sizeof(BlockHeader) + size));
-  if (header == nullptr) return nullptr;
+  MemoryBudget* budget = current_budget;
+  const bool in_arena = budget != nullptr && budget->uses_arena();
+  void* memory = in_arena ? budget->allocate(sizeof(BlockHeader) + size) : std::malloc(sizeof(BlockHeader) + size);
+  if (memory == nullptr) {
+    // The arena is full: libxml2 sees an allocation failure, and the budget
+    // says why, so the extraction ends in BudgetExceeded, not ParserError.
+    if (in_arena) budget->mark_exceeded();
+    return nullptr;
+  }
+  auto* header = static_cast<BlockHeader*>(memory);
   header->size = size;
-  header->budget = current_budget;
-  if (current_budget) current_budget->charge(sizeof(BlockHeader) + size);
+  header->in_arena = in_arena;
+  header->budget = budget;
+  if (budget) budget->charge(sizeof(BlockHeader) + size);
   return header + 1;
 }
 
 void hooked_free(void* block) {
   if (block == nullptr) return;
   BlockHeader* header = static_cast<BlockHeader*>(block) - 1;
-  if (header->budget != nullptr && header->budget == current_budget)
-    current_budget->release(sizeof(BlockHeader) + header->size);
-  std::free(header);
+  const bool owned_here = header->budget != nullptr && header->budget == current_budget;
+  if (owned_here) current_budget->release(sizeof(BlockHeader) + header->size);
+  if (!header->in_arena) {
+    std::free(header);
+  } else if (owned_here) {
+    current_budget->deallocate(header);
+  }
+  // An arena block freed outside its extractor's scope is left alone: the
+  // arena is the caller's memory, and its budget may no longer exist.
 }
 
 void* hooked_realloc(void* block, std::size_t size) {
   if (block == nullptr) return hooked_malloc(size);
   BlockHeader* header = static_cast<BlockHeader*>(block) - 1;
   const std::size_t old_size = header->size;
+  if (header->in_arena || (current_budget != nullptr && current_budget->uses_arena())) {
+    // An arena has no realloc in place: move the block.
+    void* moved = hooked_malloc(size);
+    if (moved == nullptr) return nullptr;
+    std::memcpy(moved, block, old_size < size ? old_size : size);
+    hooked_free(block);
+    return moved;
+  }
   const MemoryBudget* owner = header->budget;
   auto* moved = static_cast<BlockHeader*>(std::realloc(header, sizeof(BlockHeader) + size));
   if (moved == nullptr) return nullptr;
@@ -98,6 +122,11 @@ LibxmlScope::LibxmlScope(MemoryBudget& budget)
 }
 
 LibxmlScope::~LibxmlScope() {
+  // libxml2 keeps a copy of the last error per thread, outside any parser
+  // context; its strings were allocated in this scope (in the arena, if the
+  // budget has one) and must not outlive it: the next error would free them
+  // after the arena is gone.
+  xmlResetLastError();
   xmlSetGenericErrorFunc(previous_error_context_,
                          reinterpret_cast<xmlGenericErrorFunc>(previous_error_handler_));
   xmlSetStructuredErrorFunc(previous_structured_context_,

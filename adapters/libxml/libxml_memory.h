@@ -24,7 +24,10 @@ bool install_libxml_allocator();
 
 // Brackets every call into libxml2: makes the budget current for this thread
 // and silences libxml2's thread-global error output (its encoding errors
-// would otherwise reach stderr); both are restored on exit.
+// would otherwise reach stderr); both are restored on exit. On exit it also
+// clears the thread's last libxml2 error (xmlResetLastError), whose copy was
+// allocated under this budget, so that nothing of libxml2's global state
+// points into the budget's memory afterwards.
 class LibxmlScope {
  public:
   explicit LibxmlScope(MemoryBudget& budget);

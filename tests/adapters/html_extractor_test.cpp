@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -139,6 +140,82 @@ TEST(HtmlExtractor, WorksAtASixtyFourKibibyteBudget) {
   EXPECT_EQ(r.status, Status::Ok);
   EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
   EXPECT_LE(r.stats.peak_memory, config.memory_budget);
+}
+
+// The caller-owned arena (ExtractorConfig::arena): the same output as the
+// heap, documented statuses at every size, nothing written outside it.
+struct ArenaRun {
+  std::vector<std::uint64_t> buffer;  // 8-byte aligned, deliberately not 16
+  test::RunResult result;
+};
+
+ArenaRun run_in_arena(const std::string& html, ExtractorConfig config, std::size_t arena_bytes,
+                      std::size_t chunk = 512) {
+  ArenaRun run;
+  run.buffer.assign(arena_bytes / 8 + 2, 0xA5A5A5A5A5A5A5A5ull);
+  config.arena = reinterpret_cast<char*>(run.buffer.data()) + 8;
+  config.arena_size = arena_bytes;
+  run.result = test::run_pipeline(html, config, chunk);
+  return run;
+}
+
+TEST(HtmlExtractorArena, GivesTheSameOutputAsTheHeapOnEveryFixture) {
+  for (const char* algorithm : {"default", "plain", "bte", "dsc", "lqf", "textsweeper", "mss"}) {
+    for (const std::string& name : test::fixture_names()) {
+      const std::string html = test::read_fixture(name);
+      ExtractorConfig config = config_for(algorithm);
+      config.memory_budget = 512 * 1024;
+      const test::RunResult heap = test::run_pipeline(html, config, 512);
+      const ArenaRun arena = run_in_arena(html, config, 512 * 1024);
+      EXPECT_EQ(arena.result.text, heap.text) << algorithm << " " << name;
+      EXPECT_EQ(arena.result.status, heap.status) << algorithm << " " << name;
+      EXPECT_EQ(test::describe(arena.result.spans), test::describe(heap.spans)) << algorithm << " " << name;
+      EXPECT_GT(arena.result.stats.arena_peak, arena.result.stats.peak_memory) << "headers and libxml2 are in it";
+      EXPECT_LE(arena.result.stats.arena_peak, arena.result.stats.memory_budget);
+      EXPECT_EQ(arena.buffer.back(), 0xA5A5A5A5A5A5A5A5ull) << "nothing written past the arena";
+    }
+  }
+}
+
+TEST(HtmlExtractorArena, TooSmallForTheExtractorIsBudgetTooSmall) {
+  for (std::size_t size : {0, 16, 256, 1024, 8192}) {
+    const ArenaRun run = run_in_arena("<p>text</p>", config_for("plain"), size);
+    EXPECT_EQ(run.result.status, Status::BudgetTooSmall) << size;
+    EXPECT_EQ(run.result.text, "");
+  }
+}
+
+// From too small to ample, every size ends in a documented status; when it
+// ends Ok the output is the unconstrained one, and when libxml2 is the one
+// refused the status still says BudgetExceeded, never ParserError.
+TEST(HtmlExtractorArena, EverySizeEndsInADocumentedStatus) {
+  const std::string html = test::read_fixture("article.html");
+  const test::RunResult ample = test::run_pipeline(html, config_for("default"), 512);
+  bool saw_ok = false, saw_too_small = false;
+  for (std::size_t size = 16 * 1024; size <= 160 * 1024; size += 6 * 1024) {
+    const ArenaRun run = run_in_arena(html, config_for("default"), size);
+    const Status status = run.result.status;
+    EXPECT_TRUE(status == Status::Ok || status == Status::BudgetTooSmall || status == Status::BudgetExceeded)
+        << size << ": " << status_string(status);
+    if (status == Status::Ok) {
+      saw_ok = true;
+      EXPECT_EQ(run.result.text, ample.text) << size;
+    }
+    if (status == Status::BudgetTooSmall) saw_too_small = true;
+    EXPECT_EQ(run.buffer.back(), 0xA5A5A5A5A5A5A5A5ull) << size;
+  }
+  EXPECT_TRUE(saw_ok && saw_too_small) << "the range covers both ends";
+}
+
+TEST(HtmlExtractorArena, AFullArenaKeepsTheDecidedPrefix) {
+  // BTE holds its best candidate: a long text node fills a 96 KiB arena.
+  std::string html = "<html><body><p>";
+  for (int i = 0; i < 40000; ++i) html += "word" + std::to_string(i) + " ";
+  html += "</p></body></html>";
+  const ArenaRun run = run_in_arena(html, config_for("bte"), 96 * 1024, 4096);
+  EXPECT_EQ(run.result.status, Status::BudgetExceeded);
+  EXPECT_EQ(run.result.text.compare(0, 12, "word0 word1 "), 0);
+  EXPECT_LE(run.result.stats.arena_peak, run.result.stats.memory_budget);
 }
 
 // Streams `total` bytes: head, then body repeated, then tail, in 64 KiB

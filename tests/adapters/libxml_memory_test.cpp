@@ -2,6 +2,8 @@
 #include "adapters/libxml/libxml_memory.h"
 
 #include <gtest/gtest.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/xmlerror.h>
 #include <libxml/xmlmemory.h>
 
 #include <thread>
@@ -43,6 +45,44 @@ TEST(LibxmlMemory, BlocksFreedOutsideTheirScopeTouchNoBudget) {
   }
   EXPECT_EQ(other.used(), 0u);
   EXPECT_GT(budget.used(), 0u) << "its owner is not touched through a stale pointer";
+}
+
+TEST(LibxmlMemory, WithAnArenaLibxml2AllocatesFromItAndLeavesNothingBehind) {
+  ASSERT_TRUE(install_libxml_allocator());
+  alignas(16) static char buffer[256 * 1024];
+  MemoryBudget budget(buffer, sizeof buffer);
+  {
+    LibxmlScope scope(budget);
+    void* block = xmlMalloc(1000);
+    ASSERT_NE(block, nullptr);
+    EXPECT_TRUE(budget.arena().contains(block));
+    block = xmlRealloc(block, 20000);
+    ASSERT_NE(block, nullptr);
+    EXPECT_TRUE(budget.arena().contains(block));
+    EXPECT_EQ(budget.arena().live_blocks(), 1u) << "realloc moved the block and freed the old one";
+    xmlFree(block);
+    // A parse with errors: libxml2 copies the last error into thread-global
+    // state, with strings allocated here.
+    const char broken[] = "<html><body><p>caf\xE9 <b>bold <i>both</b></p><div><<>></html>";
+    htmlParserCtxtPtr ctxt = htmlCreatePushParserCtxt(nullptr, nullptr, nullptr, 0, nullptr, XML_CHAR_ENCODING_UTF8);
+    ASSERT_NE(ctxt, nullptr);
+    EXPECT_TRUE(budget.arena().contains(ctxt));
+    htmlParseChunk(ctxt, broken, sizeof broken - 1, 1);
+    if (ctxt->myDoc) xmlFreeDoc(ctxt->myDoc);
+    htmlFreeParserCtxt(ctxt);
+    EXPECT_NE(xmlGetLastError(), nullptr);
+  }
+  EXPECT_EQ(budget.arena().live_blocks(), 0u) << "nothing of libxml2's state still points into the arena";
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+TEST(LibxmlMemory, AFullArenaIsAnAllocationFailureAndMarksTheBudget) {
+  ASSERT_TRUE(install_libxml_allocator());
+  alignas(16) static char buffer[4096];
+  MemoryBudget budget(buffer, sizeof buffer);
+  LibxmlScope scope(budget);
+  EXPECT_EQ(xmlMalloc(8000), nullptr);
+  EXPECT_TRUE(budget.exceeded());
 }
 
 TEST(LibxmlMemory, TwoThreadsChargeTheirOwnBudgets) {

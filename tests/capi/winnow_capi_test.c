@@ -114,6 +114,8 @@ static void test_config_init_sets_documented_defaults(void) {
   CHECK(config.overview_threshold == 500);
   CHECK(config.callbacks.block_text == NULL);
   CHECK(config.user_data == NULL);
+  CHECK(config.arena == NULL);
+  CHECK(config.arena_size == 0);
 }
 
 static void test_create_reports_bad_arguments(void) {
@@ -297,6 +299,50 @@ static void test_two_threads_have_independent_extractors(void) {
   CHECK(b.peak > 0 && b.peak < 100 * 1024);
 }
 
+/* The caller-owned arena: same output as the heap, a too small arena is
+   refused at create, the stats say how much of it was used, and the arena
+   can be reused once the extractor is freed. */
+static void test_arena_holds_the_whole_extraction(void) {
+  static unsigned char arena[200 * 1024];
+  collected heap_run, arena_run;
+  winnow_config config;
+  winnow_status status = WINNOW_STATUS_OK;
+  winnow_extractor* ex;
+  winnow_stats stats;
+  int round;
+  memset(&heap_run, 0, sizeof heap_run);
+  CHECK(extract("default", kPage, strlen(kPage), 64, &heap_run) == WINNOW_STATUS_OK);
+  for (round = 0; round < 2; ++round) {
+    memset(&arena_run, 0, sizeof arena_run);
+    config = make_config("default", &arena_run);
+    config.arena = arena + 1; /* any alignment */
+    config.arena_size = sizeof arena - 1;
+    ex = winnow_create(&config, &status);
+    CHECK(ex != NULL);
+    CHECK(status == WINNOW_STATUS_OK);
+    if (ex == NULL) return;
+    CHECK(winnow_feed(ex, kPage, strlen(kPage), 1) == WINNOW_STATUS_OK);
+    winnow_get_stats(ex, &stats);
+    CHECK(stats.memory_budget < sizeof arena);
+    CHECK(stats.arena_peak > stats.peak_memory);
+    CHECK(stats.arena_peak <= stats.memory_budget);
+    winnow_free(ex);
+    CHECK(strcmp(arena_run.text, heap_run.text) == 0);
+  }
+  config = make_config("default", &arena_run);
+  config.arena = arena;
+  config.arena_size = 64;
+  status = WINNOW_STATUS_OK;
+  CHECK(winnow_create(&config, &status) == NULL);
+  CHECK(status == WINNOW_STATUS_BUDGET_TOO_SMALL);
+  config.arena_size = 4096; /* holds the extractor object, not its buffers */
+  ex = winnow_create(&config, &status);
+  CHECK(ex != NULL);
+  CHECK(status == WINNOW_STATUS_BUDGET_TOO_SMALL);
+  CHECK(winnow_feed(ex, "<p>x</p>", 8, 1) == WINNOW_STATUS_BUDGET_TOO_SMALL);
+  winnow_free(ex);
+}
+
 int main(void) {
   test_config_init_sets_documented_defaults();
   test_create_reports_bad_arguments();
@@ -307,6 +353,7 @@ int main(void) {
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();
+  test_arena_holds_the_whole_extraction();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

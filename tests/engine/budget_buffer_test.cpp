@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "engine/budget_buffer.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace winnow {
+namespace {
+
+TEST(BudgetBuffer, ReservesAndAllocatesTogether) {
+  MemoryBudget budget(1000);
+  {
+    BudgetBuffer<int> ints(budget, 100);
+    ASSERT_TRUE(ints.ok());
+    EXPECT_EQ(ints.size(), 100u);
+    EXPECT_EQ(ints[99], 0) << "elements are value-initialised";
+    EXPECT_EQ(budget.used(), 400u);
+    BudgetBuffer<int> too_many(budget, 200);
+    EXPECT_FALSE(too_many.ok());
+    EXPECT_EQ(budget.used(), 400u) << "a refusal leaves nothing reserved";
+    BudgetBuffer<int> moved = std::move(ints);
+    EXPECT_TRUE(moved.ok());
+    EXPECT_FALSE(ints.ok());
+    EXPECT_EQ(budget.used(), 400u);
+  }
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+TEST(BudgetBuffer, ComesFromTheArenaWhenThereIsOne) {
+  alignas(16) static char buffer[4096];
+  MemoryBudget budget(buffer, sizeof buffer);
+  EXPECT_TRUE(budget.uses_arena());
+  EXPECT_EQ(budget.limit(), sizeof buffer);
+  BudgetBuffer<char> bytes(budget, 1000);
+  ASSERT_TRUE(bytes.ok());
+  EXPECT_TRUE(budget.arena().contains(bytes.data()));
+  // The budget's accounting allows it, the arena (1000 bytes + headers used)
+  // does not: the arena is the real limit, and a refusal is clean.
+  BudgetBuffer<char> rest(budget, 3060);
+  EXPECT_FALSE(rest.ok());
+  EXPECT_EQ(budget.used(), 1000u);
+  bytes.reset();
+  EXPECT_EQ(budget.arena().live_blocks(), 0u);
+}
+
+TEST(BudgetBuffer, ConstructsEachElementFromTheArguments) {
+  MemoryBudget budget(1 << 16);
+  struct Counter {
+    explicit Counter(int& live) : live_(live) { ++live_; }
+    ~Counter() { --live_; }
+    int& live_;
+  };
+  int live = 0;
+  {
+    BudgetBuffer<Counter> counters(budget, 5, live);
+    EXPECT_EQ(live, 5);
+  }
+  EXPECT_EQ(live, 0) << "every element is destroyed";
+}
+
+TEST(BudgetString, KeepsWithinItsCapacity) {
+  MemoryBudget budget(100);
+  BudgetString text(budget, 8);
+  ASSERT_TRUE(text.ok());
+  text.append("abcdef", 6);
+  text.push_back('g');
+  text.append("hij", 3);
+  EXPECT_EQ(text.view(), "abcdefgh") << "what passes the capacity is cut";
+  text.push_back('x');
+  EXPECT_EQ(text.size(), 8u);
+  text.resize(3);
+  EXPECT_EQ(text.view(), "abc");
+  text.resize(10);
+  EXPECT_EQ(text.view(), "abc") << "resize only shrinks";
+  text.reset();
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_FALSE(text.ok());
+}
+
+struct Shape : BudgetAllocated {
+  virtual ~Shape() = default;
+  virtual int sides() const = 0;
+};
+struct Square final : Shape {
+  int sides() const override { return 4; }
+  char payload[240] = {};
+};
+
+TEST(BudgetAllocated, ObjectsLiveInTheBudgetsMemoryAndDeleteNormally) {
+  alignas(16) static char buffer[1024];
+  MemoryBudget budget(buffer, sizeof buffer);
+  std::unique_ptr<Shape> square(new (budget) Square());
+  ASSERT_NE(square, nullptr);
+  EXPECT_EQ(square->sides(), 4);
+  EXPECT_TRUE(budget.arena().contains(square.get()));
+  EXPECT_EQ(budget.arena().live_blocks(), 1u);
+  Shape* second = new (budget) Square();
+  Shape* third = new (budget) Square();
+  Shape* fourth = new (budget) Square();
+  EXPECT_NE(second, nullptr);
+  EXPECT_NE(third, nullptr);
+  EXPECT_EQ(fourth, nullptr) << "a full arena gives nullptr and constructs nothing";
+  delete second;
+  delete third;
+  square.reset();
+  EXPECT_EQ(budget.arena().live_blocks(), 0u);
+  std::unique_ptr<Shape> on_heap(new Square());  // plain new: the heap
+  EXPECT_EQ(on_heap->sides(), 4);
+}
+
+}  // namespace
+}  // namespace winnow
