@@ -29,6 +29,7 @@ void CrunchContainerStats::add(const CrunchContainerStats& child) {
   links += child.links;
   items += child.items;
   max_item_words = std::max(max_item_words, child.max_item_words);
+  max_item_text = std::max(max_item_text, child.max_item_text);
 }
 
 bool FormFilter::removes(const Token& word) {
@@ -45,7 +46,7 @@ bool LinkRatioFilter::removes(const CrunchBlockStats& b) const {
 }
 
 bool LinkListFilter::removes(const CrunchContainerStats& c) const {
-  if (ratio <= 0 || c.links == 0) return false;
+  if (ratio <= 0 || c.links == 0 || c.max_item_text >= max_text) return false;
   const std::uint32_t plain = c.words - c.anchor_words;
   return static_cast<double>(c.links) >= ratio * static_cast<double>(std::max<std::uint32_t>(plain, 1));
 }
@@ -70,7 +71,7 @@ bool is_crunch_container(Tag tag) {
 Crunch::Crunch(MemoryBudget& budget, const CrunchParams& params)
     : params_(sanitize(params)),
       link_ratio_{params_.max_link_ratio},
-      link_list_{params_.link_list_ratio},
+      link_list_{params_.link_list_ratio, params_.link_list_max_text},
       text_list_{params_.min_list_items, params_.max_mean_item_words, params_.max_item_words},
       reservation_(budget, params_.max_depth * sizeof(Container)),
       stack_(reservation_.ok() ? new Container[params_.max_depth] : nullptr),
@@ -154,6 +155,7 @@ void Crunch::close_block() {
     CrunchContainerStats& c = stack_[depth_ - 1].stats;
     ++c.items;
     c.max_item_words = std::max(c.max_item_words, block_.words);
+    c.max_item_text = std::max(c.max_item_text, block_.words - block_.anchor_words);
   }
 }
 
