@@ -56,12 +56,13 @@
 //
 // Parameters (ShallowTextParams): the variant; fuse equal densities (on for
 // default); the thresholds above as named constants.
-// State: per block 56 bytes of statistics; the text of the blocks in the
-// window, each a BoundedText charged to the budget as it grows. Article:
-// the content blocks' records (64 bytes each) and text until the end.
-// Memory bound: default: about 300 bytes plus the text of three consecutive
-// (fused) blocks; article: that plus the text and records of the content
-// blocks up to the end marker. All of it capped by the budget: when a block
+// State: per block 64 bytes of statistics (previous, waiting, fusing and
+// current block); the text of the last three, each a BoundedText charged to
+// the budget as it grows. Article: also a record (88 bytes) and the text of
+// every content or title block until the end marker.
+// Memory bound: default: about 400 bytes plus the text of three consecutive
+// (fused) blocks; article: that plus 88 bytes and the text of each content
+// block up to the end marker. All of it capped by the budget: when a block
 // or the article store outgrows what is left, the budget is marked exceeded
 // (the extractor stops reading), and what was decided is written: default
 // writes the blocks before the window, article decides among the blocks
