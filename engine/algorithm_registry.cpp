@@ -5,12 +5,14 @@
 #include "engine/block_classifier.h"
 #include "engine/bte.h"
 #include "engine/cetr.h"
+#include "engine/crunch.h"
 #include "engine/default_extractor.h"
 #include "engine/dsc.h"
 #include "engine/mss.h"
 #include "engine/lqf.h"
 #include "engine/plain.h"
 #include "engine/relevance.h"
+#include "engine/shallow_text.h"
 #include "engine/textsweeper.h"
 
 namespace winnow {
@@ -44,6 +46,12 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
       {"blocks", "Block classifier: shallow text features, position and id/class cues per block, logistic regression, one block delay (Yao & Zuo)",
        &create_block_classifier},
+      {"crunch", "Crunch-style filter chain: adverts by URL and banner size, form controls, blocks over 50 % link text, link lists, text lists (Gupta et al. 2003)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_crunch)},
+      {"shallow-default", "Shallow text features: blocks of equal text density fused, the paper's link- and text-density rules over prev/curr/next, two-block delay (Kohlschuetter et al. 2010)",
+       &create_shallow_default},
+      {"shallow-article", "Shallow text features, article variant: number-of-words rules, title start, end-of-article markers, largest block and its same-level neighbours, decided at the end (Kohlschuetter et al. 2010)",
+       &create_shallow_article},
   };
   return registry;
 }

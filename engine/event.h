@@ -18,6 +18,9 @@ struct ElementAttributes {
   std::string_view id;
   std::string_view class_name;
   std::string_view href;
+  std::string_view src;
+  std::string_view width;    // the attributes as written ("468", "468px")
+  std::string_view height;
   std::string_view role;
   std::string_view itemprop;
   std::string_view style;

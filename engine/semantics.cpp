@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/semantics.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace winnow {
@@ -140,7 +141,78 @@ std::uint32_t bits_of_role(std::string_view role) {
   return 0;
 }
 
+// Substrings of ad-serving URLs, lower case.
+constexpr std::string_view kAdUrlPatterns[] = {
+    "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adserver", "/ads/",
+    "/ad/", "//ads.", "//ad.", "/adclick", "adclick.", "pagead", "/banner", "adnxs.", "amazon-adsystem.",
+    "advertising.", "/advert", "openx.", "adform.", "criteo.", "taboola.", "outbrain.",
+};
+
+bool has_ad_url(std::string_view url) {
+  if (url.size() < 4) return false;
+  char lower[256];
+  const std::size_t n = std::min(url.size(), sizeof lower);
+  for (std::size_t i = 0; i < n; ++i) lower[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(url[i])));
+  const std::string_view u(lower, n);
+  for (std::string_view pattern : kAdUrlPatterns)
+    if (u.find(pattern) != std::string_view::npos) return true;
+  return false;
+}
+
+// The standard IAB display ad sizes, width x height in CSS pixels.
+constexpr std::uint16_t kBannerSizes[][2] = {
+    {468, 60}, {728, 90}, {300, 250}, {160, 600}, {120, 600}, {320, 50}, {970, 90}, {970, 250},
+    {300, 600}, {336, 280}, {250, 250}, {234, 60}, {120, 240}, {125, 125}, {180, 150}, {300, 50},
+    {320, 100}, {88, 31},
+};
+
+// A length as written in an attribute or a declaration: digits, then
+// optionally "px"; anything else (%, em, auto) is not a size. Returns 0 then.
+std::uint32_t pixels(std::string_view v) {
+  std::size_t i = 0;
+  while (i < v.size() && v[i] == ' ') ++i;
+  std::uint32_t n = 0;
+  std::size_t digits = 0;
+  for (; i < v.size() && v[i] >= '0' && v[i] <= '9' && digits < 5; ++i, ++digits) n = n * 10 + static_cast<std::uint32_t>(v[i] - '0');
+  if (digits == 0) return 0;
+  if (i + 1 < v.size() && (v[i] == 'p' || v[i] == 'P') && (v[i + 1] == 'x' || v[i + 1] == 'X')) i += 2;
+  while (i < v.size() && v[i] == ' ') ++i;
+  return (i == v.size() || v[i] == ';' || v[i] == '!') ? n : 0;
+}
+
+// The value of a declaration in an inline style ("width: 300px"), matched as
+// a whole property name (so max-width is not width).
+std::uint32_t style_pixels(std::string_view style, std::string_view property) {
+  for (std::size_t at = 0; (at = style.find(property, at)) != std::string_view::npos; at += property.size()) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(style[at - 1])) || style[at - 1] == '-')) continue;
+    std::size_t i = at + property.size();
+    while (i < style.size() && style[i] == ' ') ++i;
+    if (i >= style.size() || style[i] != ':') continue;
+    const std::size_t end = style.find(';', i + 1);
+    return pixels(style.substr(i + 1, end == std::string_view::npos ? std::string_view::npos : end - i - 1));
+  }
+  return 0;
+}
+
+bool is_banner_size(std::uint32_t width, std::uint32_t height) {
+  if (width == 0 || height == 0) return false;
+  for (const auto& size : kBannerSizes)
+    if (size[0] == width && size[1] == height) return true;
+  return false;
+}
+
 }  // namespace
+
+bool element_is_advert(const ElementAttributes& attributes) {
+  if (has_ad_url(attributes.href) || has_ad_url(attributes.src)) return true;
+  if (!attributes.width.empty() && !attributes.height.empty() &&
+      is_banner_size(pixels(attributes.width), pixels(attributes.height)))
+    return true;
+  if (attributes.style.size() >= 20 && is_banner_size(style_pixels(attributes.style, "width"),
+                                                      style_pixels(attributes.style, "height")))
+    return true;
+  return false;
+}
 
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   std::uint32_t bits = bits_of_tag(tag) | bits_of_role(attributes.role);

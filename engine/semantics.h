@@ -44,4 +44,13 @@ enum Semantic : std::uint32_t {
 // The element's own bits (not its ancestors').
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes);
 
+// Whether the element is an advertisement by what Crunch's ad remover reads
+// (Gupta et al., seed 000 §5.1): a link or source URL (href, src) on a known
+// ad-serving pattern (doubleclick, googlesyndication, adserver, /ads/,
+// banner, ...: general ad-network and path names, no site names), or the
+// size of a standard IAB banner (468x60, 728x90, 300x250, 160x600, ...) in
+// its width and height attributes or its inline style. The tokenizer marks
+// the words inside such an element kTokenInAdvert.
+bool element_is_advert(const ElementAttributes& attributes);
+
 }  // namespace winnow

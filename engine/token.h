@@ -19,6 +19,7 @@ enum TokenFlag : std::uint8_t {
   kTokenBlockBoundary = 1 << 3,  // tag: starts or ends a block of text
   kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
   kTokenInOnclick = 1 << 5,      // word: inside an element with an onclick attribute (a script link)
+  kTokenInAdvert = 1 << 6,       // word: inside an advert by its link target or banner size (semantics.h)
 };
 
 struct Token {

@@ -124,6 +124,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (has_flag(tag, kTagInvisible) || hides_element(attributes)) flags |= kInvisible;
   if (tag == Tag::a) flags |= kAnchor;
   if (attributes.has_onclick) flags |= kOnclick;
+  if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
   const bool block = has_flag(tag, kTagBlock);
   if (block) {
@@ -246,6 +247,7 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
                                           ((context & kAnchor) ? kTokenInAnchor : 0) |
                                           ((context & kHeading) ? kTokenInHeading : 0) |
                                           ((context & kOnclick) ? kTokenInOnclick : 0) |
+                                          ((context & kAdvert) ? kTokenInAdvert : 0) |
                                           (cjk ? kTokenCjk : 0));
   token.heading_level = context_heading();
   token.block_tag = context_block_tag();

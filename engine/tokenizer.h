@@ -56,6 +56,7 @@ class Tokenizer final : public EventHandler {
     kAnchor = 1 << 1,
     kHeading = 1 << 2,
     kOnclick = 1 << 3,
+    kAdvert = 1 << 4,  // engine/semantics.h element_is_advert()
   };
   struct OpenElement {
     Tag tag;

@@ -22,9 +22,12 @@ struct KeptAttribute {
   std::size_t max_value;  // further capped by GuardLimits::max_attr_value
 };
 // What some algorithm reads; everything else costs parse time and memory.
+// href, src, width and height: the advert cue (engine/semantics.h) reads
+// link targets and IAB banner sizes.
 constexpr KeptAttribute kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"aria-hidden", 16},
+    {"href", 256},     {"src", 256},     {"width", 16},  {"height", 16},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 

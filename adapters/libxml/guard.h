@@ -13,8 +13,9 @@
 //    entity), which makes libxml2 deliver the text: text is split, never lost;
 //  - comments, doctypes, processing instructions: dropped;
 //  - tags: re-serialised as <name attr="value">; only attributes the engine
-//    reads (id, class, role, itemprop, style, onclick, hidden, aria-hidden)
-//    are kept, each value cut at max_attr_value bytes; names libxml2
+//    reads (id, class, role, itemprop, style, onclick, hidden, aria-hidden,
+//    href, src, width, height) are kept, each value cut at its own cap (256
+//    bytes for a URL) and at max_attr_value bytes; names libxml2
 //    does not know become one placeholder name, so its dictionary stays small;
 //  - script and style: content dropped; a bare '<' in text becomes "&lt;";
 //  - </body> and </html>: dropped (libxml2 stops parsing after its root

@@ -34,6 +34,9 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     if (name == "id") out.id = value;
     else if (name == "class") out.class_name = value;
     else if (name == "href") out.href = value;
+    else if (name == "src") out.src = value;
+    else if (name == "width") out.width = value;
+    else if (name == "height") out.height = value;
     else if (name == "role") out.role = value;
     else if (name == "itemprop") out.itemprop = value;
     else if (name == "style") out.style = value;

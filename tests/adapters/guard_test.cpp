@@ -41,10 +41,23 @@ TEST(Guard, CanonicalisesTagsAndKeepsOnlyAttributesTheEngineReads) {
             "<div class=\"a\" id=\"m\" onclick=\"go()\">x</div>");
   EXPECT_EQ(guard("<p title='a \"q\"' class='say \"hi\"'>").text, "<p class=\"say &quot;hi&quot;\">");
   EXPECT_EQ(guard("<p class=a class=b>").text, "<p class=\"a\">") << "the first of two wins";
-  EXPECT_EQ(guard("<br><img src=x alt=y><hr/>").text, "<br/><img/><hr/>");
-  EXPECT_EQ(guard("<a href=/x title=t rel=nofollow>l</a>").text, "<a>l</a>") << "no algorithm reads these";
+  EXPECT_EQ(guard("<br><img src=x alt=y><hr/>").text, "<br/><img src=\"x\"/><hr/>");
+  EXPECT_EQ(guard("<a href=/x title=t rel=nofollow>l</a>").text, "<a href=\"/x\">l</a>") << "no algorithm reads title, rel";
+  EXPECT_EQ(guard("<div WIDTH=728 height='90px' data-w=1>x</div>").text, "<div width=\"728\" height=\"90px\">x</div>")
+      << "the advert cue reads link targets and sizes";
   EXPECT_EQ(guard("<my-widget>t</my-widget>").text, "<x-unknown>t</x-unknown>");
   EXPECT_EQ(guard("<article><nav>n</nav></article>").text, "<article><nav>n</nav></article>");
+}
+
+TEST(Guard, CutsLinkTargetsAt256BytesWholeCharacters) {
+  const std::string url = "/" + std::string(300, 'u');
+  const Guarded g = guard("<a href=\"" + url + "\">l</a>", 7);
+  EXPECT_EQ(g.text, "<a href=\"" + url.substr(0, 256) + "\">l</a>");
+  EXPECT_EQ(g.stats.attributes_truncated, 1u);
+  std::string accented = "/";
+  for (int i = 0; i < 200; ++i) accented += "\xC3\xA9";  // 2 bytes each: 256 would cut one in half
+  const Guarded a = guard("<img src=\"" + accented + "\">", 3);
+  EXPECT_EQ(a.text, "<img src=\"" + accented.substr(0, 255) + "\"/>");
 }
 
 TEST(Guard, DropsCommentsDoctypesAndProcessingInstructions) {

@@ -189,6 +189,46 @@ TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   EXPECT_TRUE(one.semantics & (1u << 1)) << "kSemFooter from the ancestor's class";
 }
 
+TEST_F(TokenizerTest, MarksWordsInsideAdvertsByLinkTargetOrBannerSize) {
+  ElementAttributes ad_link;
+  ad_link.href = "https://ad.doubleclick.net/click;sz=468x60";
+  ElementAttributes banner;
+  banner.width = "728";
+  banner.height = "90px";
+  ElementAttributes styled;
+  styled.style = "margin: 0; width: 300px; height:250px";
+  ElementAttributes plain_link;
+  plain_link.href = "/news/2026/rivers";
+  ElementAttributes wide;
+  wide.style = "max-width: 728px; height: 90px";
+  start(Tag::p);
+  start(Tag::a, ad_link);
+  text("cheap");
+  end(Tag::a);
+  start(Tag::div, banner);
+  start(Tag::span);
+  text("inner");
+  end(Tag::span);
+  end(Tag::div);
+  start(Tag::div, styled);
+  text("boxed");
+  end(Tag::div);
+  start(Tag::a, plain_link);
+  text("story");
+  end(Tag::a);
+  start(Tag::div, wide);
+  text("wide");
+  end(Tag::div);
+  text("after");
+  done();
+  EXPECT_TRUE(recorder_.word("cheap").token.has(kTokenInAdvert));
+  EXPECT_TRUE(recorder_.word("inner").token.has(kTokenInAdvert)) << "inherited by descendants";
+  EXPECT_TRUE(recorder_.word("boxed").token.has(kTokenInAdvert));
+  EXPECT_FALSE(recorder_.word("story").token.has(kTokenInAdvert));
+  EXPECT_FALSE(recorder_.word("wide").token.has(kTokenInAdvert)) << "max-width is not width";
+  EXPECT_FALSE(recorder_.word("after").token.has(kTokenInAdvert));
+}
+
 TEST_F(TokenizerTest, ElementsPastTheDepthLimitAreFlattenedButTheirTextKept) {
   for (int i = 0; i < 12; ++i) start(Tag::div);
   text("deep");
