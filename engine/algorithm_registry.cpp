@@ -10,6 +10,7 @@
 #include "engine/mss.h"
 #include "engine/lqf.h"
 #include "engine/plain.h"
+#include "engine/readability.h"
 #include "engine/relevance.h"
 #include "engine/textsweeper.h"
 
@@ -42,6 +43,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_textsweeper)},
       {"relevance", "Relevance-based: leaf scores smoothed by path-ID relevance, information blocks, 2-means (Wu et al. 2012)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
+      {"readability", "Readability: paragraphs score their ancestors, the top candidate and its qualifying siblings, cleaned; decided at the end (arc90 / Mozilla Readability.js)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_readability)},
       {"blocks", "Block classifier: shallow text features, position and id/class cues per block, logistic regression, one block delay (Yao & Zuo)",
        &create_block_classifier},
   };
