@@ -623,6 +623,18 @@ void Readability::finish(ContentWriter& out) {
   });
 }
 
+double Readability::best_candidate_score(bool strip, bool weights) const {
+  const Attempt a{strip, weights, true};
+  double best = 0;
+  bool any = false;
+  for (std::uint32_t r = 1; r < records_.size(); ++r) {
+    if (!valid(r, a) || !candidate(r, a)) continue;
+    const double s = score(r, a);
+    if (!any || s > best) best = s, any = true;
+  }
+  return best;
+}
+
 std::unique_ptr<Algorithm> create_readability(MemoryBudget& budget, const ReadabilityParams& params) {
   auto algorithm = std::make_unique<Readability>(budget, params);
   if (!algorithm->ok()) return nullptr;

@@ -130,6 +130,11 @@ class Readability final : public Algorithm {
   int attempt() const { return attempt_; }
   double top_score() const { return top_score_; }
 
+  // After finish(): the best candidate score with or without the unlikely
+  // candidates and the class weights (the quantity the tests compare with an
+  // offline definition), or 0 without candidates.
+  double best_candidate_score(bool strip, bool weights) const;
+
   // Exposed for tests.
   static int class_weight(std::uint32_t bits);
   static bool unlikely(std::uint32_t bits);
