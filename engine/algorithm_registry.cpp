@@ -9,6 +9,7 @@
 #include "engine/dsc.h"
 #include "engine/mss.h"
 #include "engine/lqf.h"
+#include "engine/mountain.h"
 #include "engine/plain.h"
 #include "engine/readability.h"
 #include "engine/relevance.h"
@@ -45,6 +46,8 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
       {"readability", "Readability: paragraphs score their ancestors, the top candidate and its qualifying siblings, cleaned; decided at the end (arc90 / Mozilla Readability.js)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_readability)},
+      {"mountain", "Mountain model: text cells raise an altitude, tags lower it; ridges within 0.2 of the highest kept (reconstructed from Bing et al. 2008)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_mountain)},
       {"blocks", "Block classifier: shallow text features, position and id/class cues per block, logistic regression, one block delay (Yao & Zuo)",
        &create_block_classifier},
   };

@@ -85,10 +85,10 @@
 // Parameters (ReadabilityParams): max_depth 256 nested block-level elements
 // (deeper ones count as part of the innermost one kept), min_paragraph 25,
 // char_threshold 500, top_candidates 5.
-// State: per open block-level element 168 bytes (grown as the nesting
-// deepens, charged to the budget); per record 56 bytes; per line 32 bytes
+// State: per open block-level element 144 bytes (grown as the nesting
+// deepens, charged to the budget); per record 52 bytes; per line 32 bytes
 // plus its text.
-// Memory bound: 168 * (deepest nesting) + 56 * (block-level elements with
+// Memory bound: 144 * (deepest nesting) + 52 * (block-level elements with
 // text and wrapped runs) + 32 * lines + the document's visible text, all
 // charged to the budget. When a buffer reaches the budget, no more records
 // or lines are kept, the budget is marked exceeded (the extractor stops
