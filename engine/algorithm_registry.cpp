@@ -10,7 +10,9 @@
 #include "engine/dsc.h"
 #include "engine/mss.h"
 #include "engine/lqf.h"
+#include "engine/mountain.h"
 #include "engine/plain.h"
+#include "engine/readability.h"
 #include "engine/relevance.h"
 #include "engine/shallow_text.h"
 #include "engine/textsweeper.h"
@@ -44,6 +46,10 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_textsweeper)},
       {"relevance", "Relevance-based: leaf scores smoothed by path-ID relevance, information blocks, 2-means (Wu et al. 2012)",
        static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_relevance)},
+      {"readability", "Readability: paragraphs score their ancestors, the top candidate and its qualifying siblings, cleaned; decided at the end (arc90 / Mozilla Readability.js)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_readability)},
+      {"mountain", "Mountain model: text cells raise an altitude, tags lower it; ridges within 0.2 of the highest kept (reconstructed from Bing et al. 2008)",
+       static_cast<std::unique_ptr<Algorithm> (*)(MemoryBudget&)>(&create_mountain)},
       {"blocks", "Block classifier: shallow text features, position and id/class cues per block, logistic regression, one block delay (Yao & Zuo)",
        &create_block_classifier},
       {"crunch", "Crunch-style filter chain: adverts by URL and banner size, form controls, blocks over 50 % link text, link lists, text lists (Gupta et al. 2003)",

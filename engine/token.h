@@ -36,7 +36,8 @@ struct Token {
   std::uint8_t flags = 0;
   std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
-  std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors
+  std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
+                                   // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own
   std::uint32_t grand_container = 0;  // words: and of the one around that
 

@@ -97,8 +97,9 @@ Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& c
       stack_(budget, max_depth),
       max_depth_(max_depth) {}
 
-void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary) {
+void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics) {
   Token token;
+  token.semantics = semantics;
   token.kind = kind;
   token.tag = tag;
   token.source_begin = source.begin;
@@ -131,7 +132,9 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     ++block_;
     space_before_ = true;
   }
-  emit_tag(TokenKind::StartTag, tag, source, block);
+  // The start tag carries the cues of its own attributes (class, id, role,
+  // itemprop), not those its tag name implies: what Readability weighs.
+  emit_tag(TokenKind::StartTag, tag, source, block, element_semantics(Tag::unknown, attributes));
   const int level = heading_level(tag);
   const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
   const Tag block_tag = block ? tag : context_block_tag();

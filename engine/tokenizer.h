@@ -75,7 +75,7 @@ class Tokenizer final : public EventHandler {
   std::uint32_t context_semantics() const { return depth_ ? stack_[depth_ - 1].semantics : 0; }
   const OpenElement* context() const { return depth_ ? &stack_[depth_ - 1] : nullptr; }
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
-  void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary);
+  void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics = 0);
   void flush_word();
   void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
 

@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: MIT
+// Readability: the scoring and selection rules on small pages, the retries,
+// the budget, and the streamed candidate scores against an offline
+// definition that walks each paragraph's ancestors over an explicit tree.
+#include "engine/readability.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/semantics.h"
+#include "support/test_support.h"
+#include "support/token_dump.h"
+
+namespace winnow {
+namespace {
+
+std::string extract(const std::string& html, std::size_t budget = 1 << 20) {
+  ExtractorConfig config;
+  config.algorithm = "readability";
+  config.memory_budget = budget;
+  return test::run_pipeline(html, config, 0).text;
+}
+
+const std::string kParagraph =
+    "The council voted on Monday to rebuild the sea wall, a project that engineers, residents and the harbour "
+    "board have argued over, on and off, for more than ten years.";
+
+std::string paragraphs(int n, const std::string& tag = "p") {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "<" + tag + ">" + std::to_string(i) + " " + kParagraph + "</" + tag + ">";
+  return s;
+}
+
+TEST(Readability, ClassWeightsAndUnlikelyCues) {
+  EXPECT_EQ(Readability::class_weight(kSemArticle), 25);
+  EXPECT_EQ(Readability::class_weight(kSemContent | kSemArticle), 25);
+  EXPECT_EQ(Readability::class_weight(kSemComment), -25);
+  EXPECT_EQ(Readability::class_weight(kSemComment | kSemContent), 0);
+  EXPECT_EQ(Readability::class_weight(0), 0);
+  EXPECT_TRUE(Readability::unlikely(kSemSidebar));
+  EXPECT_TRUE(Readability::unlikely(kSemNavigation));
+  EXPECT_FALSE(Readability::unlikely(kSemSidebar | kSemContent)) << "okMaybeItsACandidate";
+  EXPECT_FALSE(Readability::unlikely(kSemHidden)) << "negative, not unlikely";
+}
+
+TEST(Readability, ChoosesTheContainerOfTheCommaRichParagraphs) {
+  const std::string page = "<html><body><div><a href=/>Home</a> <a href=/a>About</a> <a href=/b>Contact us today</a></div>"
+                           "<div id=x>" + paragraphs(4) + "</div>"
+                           "<div><p><a href=/t>Short teaser without much to say here</a></p><p><a href=/u>Another teaser line, short</a></p></div>"
+                           "</body></html>";
+  const std::string text = extract(page);
+  EXPECT_EQ(text.rfind("0 The council voted", 0), 0u) << text;
+  EXPECT_NE(text.find("3 The council voted"), std::string::npos);
+  EXPECT_EQ(text.find("Home"), std::string::npos);
+  EXPECT_EQ(text.find("teaser"), std::string::npos);
+}
+
+TEST(Readability, SiblingsJoinByScoreOrAsParagraphs) {
+  // The top candidate is the inner div; its siblings under the outer div:
+  //  - a p of 80+ characters without links: joins;
+  //  - a short p, no links, ending a sentence: joins;
+  //  - a short p without a sentence end: stays out;
+  //  - a p of links: stays out;
+  //  - a div with its own high-scoring paragraphs: joins by score.
+  const std::string page =
+      "<html><body><div>"
+      "<p>A preamble paragraph long enough to count, with no links at all, that readers see before the story.</p>"
+      "<div>" + paragraphs(6) + "</div>"
+      "<p>Photo by the harbour board.</p>"
+      "<p>Share this</p>"
+      "<p><a href=/1>Related story one about the wall</a> <a href=/2>Related story two about the harbour</a></p>"
+      "<div>" + paragraphs(3) + "</div>"
+      "</div></body></html>";
+  const std::string text = extract(page);
+  EXPECT_EQ(text.rfind("A preamble paragraph", 0), 0u) << text;
+  EXPECT_NE(text.find("Photo by the harbour board."), std::string::npos) << text;
+  EXPECT_EQ(text.find("Share this"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Related story"), std::string::npos) << text;
+  // Both divs' paragraphs (the second div scores above max(10, 0.2 * top)).
+  std::size_t count = 0;
+  for (std::size_t at = text.find("The council"); at != std::string::npos; at = text.find("The council", at + 1)) ++count;
+  EXPECT_EQ(count, 9u) << text;
+}
+
+TEST(Readability, NegativeClassLosesAgainstAnEqualContainer) {
+  // Two identical containers side by side in different parents; the one
+  // with class "comments" gets -25 (and is an unlikely candidate).
+  const std::string page = "<html><body>"
+                           "<section><div class=comments>" + paragraphs(3) + "</div></section>"
+                           "<section><div class=story>" + paragraphs(3, "p") + "<p>The end of the story.</p></div></section>"
+                           "</body></html>";
+  const std::string text = extract(page);
+  EXPECT_NE(text.find("The end of the story."), std::string::npos) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 4) << text;
+}
+
+TEST(Readability, NegativeHeadingAndAsideAreCleanedFromTheResult) {
+  const std::string page = "<html><body><div class=article>"
+                           "<h2>What the council decided</h2>" + paragraphs(3) +
+                           "<h2 class=related>More from the coast</h2>"
+                           "<aside>Advertisement text that should not be in the article at all</aside>" +
+                           paragraphs(2) + "</div></body></html>";
+  const std::string text = extract(page);
+  EXPECT_NE(text.find("What the council decided"), std::string::npos) << text;
+  EXPECT_EQ(text.find("More from the coast"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Advertisement"), std::string::npos) << text;
+}
+
+struct Outcome {
+  std::string text;
+  int attempt;
+  double stripped_best, kept_best;
+};
+
+Outcome run_direct(const std::string& page) {
+  MemoryBudget budget(1 << 20);
+  Readability r(budget, ReadabilityParams{});
+  EXPECT_TRUE(r.ok());
+  test::RecordingSink sink;
+  ContentWriter out(sink);
+  MemoryBudget stream_budget(1 << 20);
+  TokenStream stream(stream_budget, 1, 0);
+  for (const auto& t : test::tokens_of(page)) r.on_token(t.token, t.text, stream, out);
+  r.finish(out);
+  out.finish();
+  return {sink.text(), r.attempt(), r.best_candidate_score(true, true), r.best_candidate_score(false, true)};
+}
+
+TEST(Readability, ShortResultIsRetriedWithUnlikelyCandidatesKept) {
+  // All the text sits in an element whose class reads as a menu (unlikely,
+  // weight 0): the first attempt finds nothing, the second keeps it.
+  const Outcome menu = run_direct("<html><body><div class=menu-wrapper>" + paragraphs(5) + "</div></body></html>");
+  EXPECT_EQ(menu.attempt, 1);
+  EXPECT_NE(menu.text.find("4 The council voted"), std::string::npos) << menu.text;
+  EXPECT_GT(menu.kept_best, 0);
+  EXPECT_EQ(menu.stripped_best, 0) << "nothing is left when the unlikely div goes";
+  // A sidebar is also negative (-25): the conditional cleaning removes it
+  // while class weights count, so the third attempt (no weights) keeps it.
+  const Outcome sidebar = run_direct("<html><body><div class=sidebar>" + paragraphs(5) + "</div></body></html>");
+  EXPECT_EQ(sidebar.attempt, 2);
+  EXPECT_NE(sidebar.text.find("4 The council voted"), std::string::npos) << sidebar.text;
+  // Too short for any attempt: the longest result is written.
+  const Outcome short_page = run_direct("<html><body><div class=sidebar><p>" + kParagraph + "</p></div></body></html>");
+  EXPECT_EQ(short_page.text, "The council voted on Monday to rebuild the sea wall, a project that engineers, residents and "
+                             "the harbour board have argued over, on and off, for more than ten years.\n");
+}
+
+TEST(Readability, ABudgetTooSmallForTheDocumentKeepsWhatFitsAndSaysSo) {
+  std::string page = "<html><body><nav><a href=/>Home</a></nav><div>";
+  for (int i = 0; i < 3000; ++i)
+    page += "<p>Paragraph " + std::to_string(i) + " of a very long article, with commas, and a full stop.</p>";
+  page += "</div></body></html>";
+  ExtractorConfig config;
+  config.algorithm = "readability";
+  config.memory_budget = 96 * 1024;
+  const test::RunResult r = test::run_pipeline(page, config, 4096);
+  EXPECT_EQ(r.status, Status::BudgetExceeded);
+  EXPECT_LE(r.stats.peak_memory, 96u * 1024 + 1024);
+  EXPECT_EQ(r.text.rfind("Paragraph 0 of a very long article", 0), 0u) << r.text.substr(0, 200);
+  EXPECT_EQ(r.text.find("Home"), std::string::npos);
+  EXPECT_GT(r.text.size(), 1000u);
+  MemoryBudget tiny(16);
+  EXPECT_EQ(create_readability(tiny), nullptr);
+  EXPECT_EQ(tiny.used(), 0u);
+}
+
+TEST(Readability, EmptyDocumentGivesNoContent) {
+  EXPECT_EQ(extract(""), "");
+  EXPECT_EQ(extract("<html><body></body></html>"), "");
+}
+
+// ---- Offline definition of the candidate scores ----
+
+bool is_node(Tag t) { return has_flag(t, kTagBlock) && !has_flag(t, kTagVoid); }
+
+bool scored_whole(Tag t) {
+  return t == Tag::p || t == Tag::td || t == Tag::pre || t == Tag::section || t == Tag::h2 || t == Tag::h3 ||
+         t == Tag::h4 || t == Tag::h5 || t == Tag::h6;
+}
+
+int tag_score(Tag t) {
+  switch (t) {
+    case Tag::div: return 5;
+    case Tag::pre: case Tag::td: case Tag::blockquote: return 3;
+    case Tag::address: case Tag::ol: case Tag::ul: case Tag::dl: case Tag::dd: case Tag::dt: case Tag::li:
+    case Tag::form:
+      return -3;
+    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::th: return -5;
+    default: return 0;
+  }
+}
+
+struct Word {
+  std::uint32_t length, link, commas;
+};
+
+// One element of the tree: a block-level node, or a run of words directly
+// inside a div (a wrapped p).
+struct Item {
+  int parent = -1;
+  Tag tag = Tag::unknown;
+  std::uint32_t bits = 0;
+  bool run = false, stripped = false, in_table = false;
+  std::vector<int> children;
+  std::vector<Word> words;  // own words
+};
+
+// The best candidate score, walking each paragraph's ancestors.
+double offline_best(const std::vector<test::DumpedToken>& tokens, bool strip, bool weights) {
+  std::vector<Item> items(1);  // 0: the document
+  std::vector<int> stack{0};
+  int run = -1;
+  for (const auto& d : tokens) {
+    const Token& t = d.token;
+    if (t.is_tag()) {
+      if (!is_node(t.tag)) continue;
+      run = -1;
+      if (t.kind == TokenKind::StartTag) {
+        Item it;
+        it.parent = stack.back();
+        it.tag = t.tag;
+        it.bits = t.semantics;
+        const Item& p = items[static_cast<std::size_t>(it.parent)];
+        it.in_table = p.in_table || t.tag == Tag::table;
+        it.stripped = p.stripped || (!p.in_table && t.tag != Tag::table && t.tag != Tag::body &&
+                                     t.tag != Tag::html && Readability::unlikely(it.bits));
+        items.push_back(it);
+        items[static_cast<std::size_t>(it.parent)].children.push_back(static_cast<int>(items.size()) - 1);
+        stack.push_back(static_cast<int>(items.size()) - 1);
+      } else if (stack.size() > 1) {
+        stack.pop_back();
+      }
+      continue;
+    }
+    std::uint32_t chars = 0, commas = 0;
+    for (char c : d.text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80, commas += c == ',';
+    for (std::size_t at = d.text.find("\xEF\xBC\x8C"); at != std::string::npos; at = d.text.find("\xEF\xBC\x8C", at + 1))
+      ++commas;  // U+FF0C
+    const std::uint32_t length = chars + (t.has(kTokenGlued) ? 0 : 1);
+    const Word w{length, t.has(kTokenInAnchor) ? length : 0, commas};
+    const int owner = stack.back();
+    if (items[static_cast<std::size_t>(owner)].tag == Tag::div) {
+      if (run < 0) {
+        Item r;
+        r.parent = owner;
+        r.tag = Tag::p;
+        r.run = true;
+        r.stripped = items[static_cast<std::size_t>(owner)].stripped;
+        items.push_back(r);
+        run = static_cast<int>(items.size()) - 1;
+        items[static_cast<std::size_t>(owner)].children.push_back(run);
+      }
+      items[static_cast<std::size_t>(run)].words.push_back(w);
+    } else {
+      items[static_cast<std::size_t>(owner)].words.push_back(w);
+    }
+  }
+  const std::size_t n = items.size();
+  auto gone = [&](std::size_t i) { return strip && items[i].stripped; };
+  // Subtree sums, children after parents: go backwards.
+  std::vector<double> chars(n, 0), link(n, 0), commas(n, 0);
+  for (std::size_t i = n; i-- > 0;) {
+    if (gone(i)) continue;
+    for (const Word& w : items[i].words) chars[i] += w.length, link[i] += w.link, commas[i] += w.commas;
+    if (items[i].parent >= 0 && !gone(i)) {
+      const auto p = static_cast<std::size_t>(items[i].parent);
+      chars[p] += chars[i], link[p] += link[i], commas[p] += commas[i];
+    }
+  }
+  auto density = [&](std::size_t i) { return chars[i] > 0 ? link[i] / chars[i] : 0.0; };
+  std::vector<bool> collapsed(n, false);
+  for (std::size_t i = 1; i < n; ++i) {
+    if (items[i].tag != Tag::div || gone(i)) continue;
+    std::vector<int> kept;
+    for (int c : items[i].children)
+      if (!gone(static_cast<std::size_t>(c))) kept.push_back(c);
+    collapsed[i] = kept.size() == 1 && items[static_cast<std::size_t>(kept[0])].tag == Tag::p &&
+                   static_cast<float>(link[i]) / static_cast<float>(chars[i]) < 0.25f;
+  }
+  auto parent = [&](std::size_t i) {
+    int p = items[i].parent;
+    while (p > 0 && collapsed[static_cast<std::size_t>(p)]) p = items[static_cast<std::size_t>(p)].parent;
+    return p;
+  };
+  std::vector<double> share(n, 0);
+  std::vector<bool> reached(n, false);
+  const double divider[5] = {1, 2, 6, 9, 12};
+  for (std::size_t i = 1; i < n; ++i) {
+    if (gone(i) || !(items[i].run || scored_whole(items[i].tag))) continue;
+    if (chars[i] < 25) continue;
+    const double s = 1 + (commas[i] + 1) + std::min(std::floor(chars[i] / 100), 3.0);
+    int a = parent(i);
+    for (int level = 0; level < 5 && a > 0; ++level, a = parent(static_cast<std::size_t>(a))) {
+      share[static_cast<std::size_t>(a)] += s / divider[level];
+      reached[static_cast<std::size_t>(a)] = true;
+    }
+  }
+  double best = 0;
+  bool any = false;
+  for (std::size_t i = 1; i < n; ++i) {
+    if (gone(i) || collapsed[i] || !reached[i] || items[i].tag == Tag::html) continue;
+    const double initial = tag_score(items[i].tag) + (weights ? Readability::class_weight(items[i].bits) : 0);
+    const double s = (initial + share[i]) * (1 - static_cast<float>(density(i)));
+    if (!any || s > best) best = s, any = true;
+  }
+  return best;
+}
+
+double online_best(const std::vector<test::DumpedToken>& tokens, bool strip, bool weights) {
+  MemoryBudget budget(1 << 24);
+  Readability r(budget, ReadabilityParams{});
+  EXPECT_TRUE(r.ok());
+  test::RecordingSink sink;
+  ContentWriter out(sink);
+  MemoryBudget stream_budget(1 << 20);
+  TokenStream stream(stream_budget, 1, 0);
+  for (const auto& t : tokens) r.on_token(t.token, t.text, stream, out);
+  r.finish(out);
+  return r.best_candidate_score(strip, weights);
+}
+
+std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
+  const Tag elements[] = {Tag::div, Tag::p, Tag::div, Tag::section, Tag::ul, Tag::li, Tag::td, Tag::a, Tag::span, Tag::br};
+  const std::uint32_t cues[] = {0, 0, 0, kSemArticle, kSemComment, kSemSidebar, kSemContent | kSemSidebar, kSemHidden};
+  const char* words[] = {"alpha,", "beta", "gamma.", "delta,", "epsilon", "zeta", "etaetaeta", "theta,", "iota", "kappa"};
+  std::vector<test::DumpedToken> tokens;
+  std::vector<Tag> open{Tag::html, Tag::body};
+  std::uint32_t block = 0;
+  std::uint64_t words_so_far = 0;
+  bool in_anchor = false;
+  auto push_tag = [&](TokenKind kind, Tag t, std::uint32_t bits) {
+    test::DumpedToken d;
+    d.token.kind = kind;
+    d.token.tag = t;
+    d.token.seq = tokens.size();
+    d.token.semantics = bits;
+    d.token.depth = static_cast<std::uint16_t>(kind == TokenKind::StartTag ? open.size() : open.size() - 1);
+    if (has_flag(t, kTagBlock)) d.token.flags |= kTokenBlockBoundary, ++block;
+    d.token.block = block;
+    tokens.push_back(d);
+  };
+  open.clear();
+  for (Tag t : {Tag::html, Tag::body}) {
+    push_tag(TokenKind::StartTag, t, 0);
+    open.push_back(t);
+  }
+  std::uniform_int_distribution<int> action(0, 9);
+  while (tokens.size() < n) {
+    const int a = action(g);
+    if (a <= 2 && open.size() < 14) {
+      const Tag t = elements[g() % 10];
+      if (t == Tag::a && in_anchor) continue;
+      push_tag(TokenKind::StartTag, t, cues[g() % 8]);
+      if (has_flag(t, kTagVoid)) {
+        open.push_back(t);
+        push_tag(TokenKind::EndTag, t, 0);
+        open.pop_back();
+      } else {
+        open.push_back(t);
+        if (t == Tag::a) in_anchor = true;
+      }
+    } else if (a == 3 && open.size() > 2) {
+      if (open.back() == Tag::a) in_anchor = false;
+      push_tag(TokenKind::EndTag, open.back(), 0);
+      open.pop_back();
+    } else {
+      test::DumpedToken d;
+      d.token.kind = TokenKind::Word;
+      d.token.seq = tokens.size();
+      d.token.word_index = words_so_far++;
+      d.token.block = block;
+      d.token.tag = open.back();
+      d.token.depth = static_cast<std::uint16_t>(open.size());
+      d.token.source_begin = d.token.word_index * 10;
+      d.token.source_end = d.token.source_begin + 5;
+      if (in_anchor) d.token.flags |= kTokenInAnchor;
+      d.text = words[g() % 10];
+      tokens.push_back(d);
+    }
+  }
+  while (!open.empty()) {
+    if (open.back() == Tag::a) in_anchor = false;
+    push_tag(TokenKind::EndTag, open.back(), 0);
+    open.pop_back();
+  }
+  return tokens;
+}
+
+TEST(Readability, StreamedScoresEqualTheOfflineDefinitionOnRandomDocuments) {
+  std::mt19937 g(2024);
+  int with_candidates = 0;
+  for (int round = 0; round < 300; ++round) {
+    const auto tokens = random_document(g, 40 + static_cast<std::size_t>(round) % 300);
+    for (int mode = 0; mode < 3; ++mode) {
+      const bool strip = mode == 0, weights = mode < 2;
+      const double offline = offline_best(tokens, strip, weights);
+      EXPECT_NEAR(online_best(tokens, strip, weights), offline, 1e-3 * std::max(1.0, std::abs(offline)))
+          << "round " << round << " mode " << mode;
+      with_candidates += offline != 0;
+    }
+  }
+  EXPECT_GT(with_candidates, 500) << "the random documents should mostly have candidates";
+}
+
+TEST(Readability, StreamedScoresEqualTheOfflineDefinitionOnEveryFixture) {
+  for (const std::string& name : test::fixture_names()) {
+    const auto tokens = test::tokens_of(test::read_fixture(name));
+    for (int mode = 0; mode < 3; ++mode) {
+      const bool strip = mode == 0, weights = mode < 2;
+      const double offline = offline_best(tokens, strip, weights);
+      EXPECT_NEAR(online_best(tokens, strip, weights), offline, 1e-3 * std::max(1.0, std::abs(offline)))
+          << name << " mode " << mode;
+    }
+  }
+}
+
+TEST(Readability, KeepsTheArticleOfTheFixture) {
+  const std::string text = extract(test::read_fixture("article.html"));
+  EXPECT_NE(text.find("planting along the water"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Most read"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Privacy"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace winnow
