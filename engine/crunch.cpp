@@ -73,11 +73,10 @@ Crunch::Crunch(MemoryBudget& budget, const CrunchParams& params)
       link_ratio_{params_.max_link_ratio},
       link_list_{params_.link_list_ratio, params_.link_list_max_text},
       text_list_{params_.min_list_items, params_.max_mean_item_words, params_.max_item_words},
-      reservation_(budget, params_.max_depth * sizeof(Container)),
-      stack_(reservation_.ok() ? new Container[params_.max_depth] : nullptr),
+      stack_(budget, params_.max_depth),
       words_(budget, params_.max_words),
       text_(budget, params_.text_bytes) {
-  if (stack_) {
+  if (stack_.ok()) {
     stack_[0] = Container{CrunchContainerStats{}, 0, kKeptEarly};  // the document: never judged
     depth_ = 1;
   }
@@ -236,8 +235,8 @@ void Crunch::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_crunch(MemoryBudget& budget, const CrunchParams& params) {
-  auto algorithm = std::make_unique<Crunch>(budget, params);
-  if (!algorithm->ok()) return nullptr;
+  auto algorithm = make_algorithm<Crunch>(budget, budget, params);
+  if (!algorithm || !algorithm->ok()) return nullptr;
   return algorithm;
 }
 

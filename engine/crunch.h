@@ -140,7 +140,7 @@ bool is_crunch_container(Tag tag);
 class Crunch final : public Algorithm {
  public:
   Crunch(MemoryBudget& budget, const CrunchParams& params);
-  bool ok() const { return stack_ != nullptr && words_.ok() && text_.ok(); }
+  bool ok() const { return stack_.ok() && words_.ok() && text_.ok(); }
 
   void on_token(const Token& token, std::string_view text, const TokenStream& stream,
                 ContentWriter& out) override;
@@ -180,8 +180,7 @@ class Crunch final : public Algorithm {
   LinkRatioFilter link_ratio_;
   LinkListFilter link_list_;
   TextListFilter text_list_;
-  Reservation reservation_;
-  std::unique_ptr<Container[]> stack_;
+  BudgetBuffer<Container> stack_;
   std::size_t depth_ = 0;          // open containers in stack_ (stack_[0] is the document)
   std::uint64_t overflow_ = 0;     // open containers past max_depth
   std::size_t dropping_ = 0;       // open containers decided early to drop

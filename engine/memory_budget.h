@@ -30,8 +30,14 @@ class MemoryBudget {
  public:
   explicit MemoryBudget(std::size_t limit) : limit_(limit) {}
   // A budget whose memory is the caller's buffer; its limit is the buffer's
-  // usable size. The buffer must outlive the budget and everything it holds.
-  MemoryBudget(void* arena, std::size_t size) : arena_(arena, size), limit_(arena_.capacity()), uses_arena_(true) {}
+  // usable size less `reserve`: room kept free for what is charged after the
+  // fact (a third party's allocations between two checks), so that those
+  // still find memory in the arena. The buffer must outlive the budget and
+  // everything it holds.
+  MemoryBudget(void* arena, std::size_t size, std::size_t reserve = 0)
+      : arena_(arena, size),
+        limit_(arena_.capacity() > reserve ? arena_.capacity() - reserve : 0),
+        uses_arena_(true) {}
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
 

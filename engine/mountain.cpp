@@ -132,7 +132,7 @@ void Mountain::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_mountain(MemoryBudget& budget, const MountainParams& params) {
-  return std::make_unique<Mountain>(budget, params);
+  return make_algorithm<Mountain>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_mountain(MemoryBudget& budget) { return create_mountain(budget, MountainParams{}); }

@@ -636,8 +636,8 @@ double Readability::best_candidate_score(bool strip, bool weights) const {
 }
 
 std::unique_ptr<Algorithm> create_readability(MemoryBudget& budget, const ReadabilityParams& params) {
-  auto algorithm = std::make_unique<Readability>(budget, params);
-  if (!algorithm->ok()) return nullptr;
+  auto algorithm = make_algorithm<Readability>(budget, budget, params);
+  if (!algorithm || !algorithm->ok()) return nullptr;
   return algorithm;
 }
 

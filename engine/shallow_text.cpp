@@ -382,14 +382,14 @@ void ShallowText::finish_article(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_shallow_default(MemoryBudget& budget) {
-  return std::make_unique<ShallowText>(budget, ShallowTextParams{});
+  return make_algorithm<ShallowText>(budget, budget, ShallowTextParams{});
 }
 
 std::unique_ptr<Algorithm> create_shallow_article(MemoryBudget& budget) {
   ShallowTextParams params;
   params.variant = ShallowTextParams::Variant::Article;
   params.fuse_equal_density = false;
-  return std::make_unique<ShallowText>(budget, params);
+  return make_algorithm<ShallowText>(budget, budget, params);
 }
 
 }  // namespace winnow

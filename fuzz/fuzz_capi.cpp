@@ -113,6 +113,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.encoding = kEncodings[(b >> 2) & 3];
   config.max_depth = kDepths[(b >> 4) & 3];
   const bool callbacks = (b & 0x40) == 0;
+  // Bit 7: a caller-owned arena of the budget's size plus 20 KiB (the
+  // extractor's own state and libxml2's reserve), at an odd address.
+  const bool in_arena = (b & 0x80) != 0;
+  static std::vector<unsigned char> arena_memory(1024 * 1024 + 20 * 1024 + 16);
+  if (in_arena) {
+    config.arena = arena_memory.data() + (b & 7);
+    config.arena_size = config.memory_budget + 20 * 1024;
+  }
   if (callbacks) {
     config.callbacks.block_text = on_text;
     config.callbacks.block_end = on_block_end;
@@ -125,8 +133,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   winnow::fuzz::context() = std::string("algorithm ") + (config.algorithm ? config.algorithm : "(null)") +
                             ", budget " + std::to_string(config.memory_budget) + ", encoding " +
                             (config.encoding ? config.encoding : "(null)") + ", max_depth " +
-                            std::to_string(config.max_depth);
+                            std::to_string(config.max_depth) + (in_arena ? ", in an arena" : "");
   winnow_extractor* extractor = winnow_create(&config, &status);
+  if (extractor == nullptr && in_arena && status == WINNOW_STATUS_BUDGET_TOO_SMALL) return 0;
   if (extractor == nullptr) fail("winnow_create returned NULL for a valid config");
   if (!documented(status)) fail("winnow_create: undocumented status");
   if (status != winnow_get_status(extractor)) fail("winnow_create's status differs from winnow_get_status");
@@ -135,7 +144,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("an invalid config was accepted", winnow_status_string(status));
   if (!invalid && status != WINNOW_STATUS_OK && status != WINNOW_STATUS_BUDGET_TOO_SMALL)
     fail("a valid config was refused", winnow_status_string(status));
-  if (config.memory_budget >= 256 * 1024 && status == WINNOW_STATUS_BUDGET_TOO_SMALL)
+  if (!in_arena && config.memory_budget >= 256 * 1024 && status == WINNOW_STATUS_BUDGET_TOO_SMALL)
     fail("the default budget is too small", algorithm_name);
   const winnow_status created = status;
 
@@ -182,7 +191,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         winnow_stats stats;
         winnow_get_stats(extractor, &stats);
         if (stats.status != winnow_get_status(extractor)) fail("stats.status differs from winnow_get_status");
-        if (stats.memory_budget != config.memory_budget && !invalid) fail("stats report another budget");
+        if (stats.memory_budget != config.memory_budget && !invalid && !in_arena) fail("stats report another budget");
+        if (in_arena && stats.arena_peak > config.arena_size) fail("the arena's peak passes its size");
         if (stats.bytes_in > fed) fail("bytes_in larger than what was fed");
         winnow_get_stats(extractor, nullptr);
         break;
@@ -227,15 +237,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The same document through the C++ API in one piece: the C API fed it
   // in order and then ended it, so chunk invariance makes them equal.
   if (fatal(created)) return 0;
+  // An arena's budget is not memory_budget: compare what ended Ok with an
+  // ample heap budget.
+  if (in_arena && final_status != WINNOW_STATUS_OK) return 0;
   winnow::ExtractorConfig cpp;
   cpp.algorithm = config.algorithm;
-  cpp.memory_budget = config.memory_budget;
+  cpp.memory_budget = in_arena ? 2 * 1024 * 1024 : config.memory_budget;
   cpp.encoding = config.encoding ? config.encoding : "";
   cpp.max_depth = config.max_depth;
   cpp.overview_threshold = config.overview_threshold;
   winnow::fuzz::RecordingSink sink;
   winnow::HtmlExtractor reference(cpp, sink);
   const winnow::Status cpp_status = reference.feed(document.data(), document.size(), true);
+  if (in_arena && cpp_status != winnow::Status::Ok) return 0;
   if (static_cast<int>(cpp_status) != static_cast<int>(final_status))
     fail("C API and C++ API end with different statuses",
          std::string(winnow_status_string(final_status)) + " vs " + winnow::status_string(cpp_status));

@@ -24,14 +24,18 @@ static_assert(sizeof(BlockHeader) == 16, "the header keeps malloc's 16-byte alig
 
 void* hooked_malloc(std::size_t size) {
   MemoryBudget* budget = current_budget;
-  const bool in_arena = budget != nullptr && budget->uses_arena();
-  void* memory = in_arena ? budget->allocate(sizeof(BlockHeader) + size) : std::malloc(sizeof(BlockHeader) + size);
-  if (memory == nullptr) {
-    // The arena is full: libxml2 sees an allocation failure, and the budget
-    // says why, so the extraction ends in BudgetExceeded, not ParserError.
-    if (in_arena) budget->mark_exceeded();
-    return nullptr;
+  bool in_arena = budget != nullptr && budget->uses_arena();
+  void* memory = in_arena ? budget->allocate(sizeof(BlockHeader) + size) : nullptr;
+  if (memory == nullptr && in_arena) {
+    // The arena, reserve included, is full within one parser call. libxml2
+    // 2.9.14's push parser can spin forever on a failed allocation, so this
+    // block comes from the heap instead, and the budget ends the document
+    // (BudgetExceeded) when the call returns.
+    budget->mark_exceeded();
+    in_arena = false;
   }
+  if (memory == nullptr) memory = std::malloc(sizeof(BlockHeader) + size);
+  if (memory == nullptr) return nullptr;
   auto* header = static_cast<BlockHeader*>(memory);
   header->size = size;
   header->in_arena = in_arena;

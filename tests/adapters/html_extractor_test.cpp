@@ -171,7 +171,7 @@ TEST(HtmlExtractorArena, GivesTheSameOutputAsTheHeapOnEveryFixture) {
       EXPECT_EQ(arena.result.status, heap.status) << algorithm << " " << name;
       EXPECT_EQ(test::describe(arena.result.spans), test::describe(heap.spans)) << algorithm << " " << name;
       EXPECT_GT(arena.result.stats.arena_peak, arena.result.stats.peak_memory) << "headers and libxml2 are in it";
-      EXPECT_LE(arena.result.stats.arena_peak, arena.result.stats.memory_budget);
+      EXPECT_LE(arena.result.stats.arena_peak, 512u * 1024);
       EXPECT_EQ(arena.buffer.back(), 0xA5A5A5A5A5A5A5A5ull) << "nothing written past the arena";
     }
   }
@@ -187,12 +187,14 @@ TEST(HtmlExtractorArena, TooSmallForTheExtractorIsBudgetTooSmall) {
 
 // From too small to ample, every size ends in a documented status; when it
 // ends Ok the output is the unconstrained one, and when libxml2 is the one
-// refused the status still says BudgetExceeded, never ParserError.
+// refused the status still says BudgetExceeded, never ParserError (nor a
+// hang: libxml2's push parser can spin on a failed allocation, which the
+// hook's reserve and heap fallback avoid).
 TEST(HtmlExtractorArena, EverySizeEndsInADocumentedStatus) {
   const std::string html = test::read_fixture("article.html");
   const test::RunResult ample = test::run_pipeline(html, config_for("default"), 512);
   bool saw_ok = false, saw_too_small = false;
-  for (std::size_t size = 16 * 1024; size <= 160 * 1024; size += 6 * 1024) {
+  for (std::size_t size = 8 * 1024; size <= 120 * 1024; size += 512) {
     const ArenaRun run = run_in_arena(html, config_for("default"), size);
     const Status status = run.result.status;
     EXPECT_TRUE(status == Status::Ok || status == Status::BudgetTooSmall || status == Status::BudgetExceeded)
@@ -215,7 +217,7 @@ TEST(HtmlExtractorArena, AFullArenaKeepsTheDecidedPrefix) {
   const ArenaRun run = run_in_arena(html, config_for("bte"), 96 * 1024, 4096);
   EXPECT_EQ(run.result.status, Status::BudgetExceeded);
   EXPECT_EQ(run.result.text.compare(0, 12, "word0 word1 "), 0);
-  EXPECT_LE(run.result.stats.arena_peak, run.result.stats.memory_budget);
+  EXPECT_LE(run.result.stats.arena_peak, 96u * 1024);
 }
 
 // Streams `total` bytes: head, then body repeated, then tail, in 64 KiB

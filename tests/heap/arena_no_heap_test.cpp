@@ -14,6 +14,7 @@
 
 #include "adapters/capi/winnow.h"
 #include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm_registry.h"
 #include "support/test_support.h"
 
 namespace {
@@ -75,7 +76,8 @@ TEST(ArenaNoHeap, TheCppApiTakesNothingFromTheHeap) {
   static std::vector<char> arena(512 * 1024);
   std::size_t ignored = 0;
   heap_allocations_while_extracting(html, "plain", nullptr, 0, &ignored);  // process-wide initialisation
-  for (const char* algorithm : {"default", "plain", "bte", "dsc", "cetr", "lqf", "textsweeper", "relevance", "blocks"}) {
+  for (const AlgorithmInfo& info : algorithm_registry()) {
+    const char* algorithm = info.name.data();  // registry names are NUL-terminated literals
     std::size_t with_heap = 0, with_arena = 0;
     EXPECT_GT(heap_allocations_while_extracting(html, algorithm, nullptr, 0, &with_heap), 0)
         << "the counter sees the heap extractor (the check can fail)";
