@@ -2,6 +2,7 @@
 #include "engine/semantics.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace winnow {
@@ -88,6 +89,13 @@ std::uint32_t bits_of_word(std::string_view word) {
   return word.empty() ? 0 : index.find(word);
 }
 
+// ASCII only, without the C library's locale lookups (this runs on every
+// class, id and URL of the page).
+bool ascii_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+bool ascii_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
+bool ascii_alnum(unsigned char c) { return ascii_upper(c) || ascii_lower(c) || (c >= '0' && c <= '9'); }
+char ascii_to_lower(unsigned char c) { return static_cast<char>(ascii_upper(c) ? c + 32 : c); }
+
 // Splits at non-alphanumerics and at lower-to-upper case changes.
 std::uint32_t bits_of_value(std::string_view value) {
   std::uint32_t bits = 0;
@@ -102,11 +110,11 @@ std::uint32_t bits_of_value(std::string_view value) {
   char previous = 0;
   for (char c : value) {
     const auto u = static_cast<unsigned char>(c);
-    if (!std::isalnum(u)) {
+    if (!ascii_alnum(u)) {
       flush();
     } else {
-      if (std::isupper(u) && std::islower(static_cast<unsigned char>(previous))) flush();
-      if (size < sizeof word) word[size++] = static_cast<char>(std::tolower(u));
+      if (ascii_upper(u) && ascii_lower(static_cast<unsigned char>(previous))) flush();
+      if (size < sizeof word) word[size++] = ascii_to_lower(u);
       else overlong = true;
     }
     previous = c;
@@ -148,14 +156,24 @@ constexpr std::string_view kAdUrlPatterns[] = {
     "advertising.", "/advert", "openx.", "adform.", "criteo.", "taboola.", "outbrain.",
 };
 
+// One pass over the URL: at each byte only the patterns starting with it are
+// compared (every <a> and <img> of a page comes here).
 bool has_ad_url(std::string_view url) {
   if (url.size() < 4) return false;
   char lower[256];
   const std::size_t n = std::min(url.size(), sizeof lower);
-  for (std::size_t i = 0; i < n; ++i) lower[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(url[i])));
+  for (std::size_t i = 0; i < n; ++i) lower[i] = ascii_to_lower(static_cast<unsigned char>(url[i]));
+  static const std::array<bool, 256> starts = [] {
+    std::array<bool, 256> first{};
+    for (std::string_view pattern : kAdUrlPatterns) first[static_cast<unsigned char>(pattern[0])] = true;
+    return first;
+  }();
   const std::string_view u(lower, n);
-  for (std::string_view pattern : kAdUrlPatterns)
-    if (u.find(pattern) != std::string_view::npos) return true;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!starts[static_cast<unsigned char>(lower[i])]) continue;
+    for (std::string_view pattern : kAdUrlPatterns)
+      if (pattern[0] == lower[i] && u.compare(i, pattern.size(), pattern) == 0) return true;
+  }
   return false;
 }
 
@@ -184,7 +202,7 @@ std::uint32_t pixels(std::string_view v) {
 // a whole property name (so max-width is not width).
 std::uint32_t style_pixels(std::string_view style, std::string_view property) {
   for (std::size_t at = 0; (at = style.find(property, at)) != std::string_view::npos; at += property.size()) {
-    if (at > 0 && (std::isalnum(static_cast<unsigned char>(style[at - 1])) || style[at - 1] == '-')) continue;
+    if (at > 0 && (ascii_alnum(static_cast<unsigned char>(style[at - 1])) || style[at - 1] == '-')) continue;
     std::size_t i = at + property.size();
     while (i < style.size() && style[i] == ' ') ++i;
     if (i >= style.size() || style[i] != ':') continue;

@@ -44,7 +44,7 @@ bool contains_declaration(std::string_view style, std::string_view property, std
   // Matches "property : value" case-insensitively, ignoring spaces, as browsers
   // read inline styles; enough to see display:none and visibility:hidden.
   std::size_t at = 0;
-  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; };
   while (at < style.size()) {
     std::size_t k = 0;
     std::size_t i = at;

@@ -307,16 +307,20 @@ void Guard::finish_attribute() {
       if (lead - 1 + length > end) value_.resize(lead - 1);
     }
   }
-  std::size_t escaped = value_.size();
-  for (char c : value_) escaped += (c == '"') ? 5 : 0;
+  const std::string_view value = value_.view();
+  std::size_t escaped = value.size();
+  for (std::size_t q = value.find('"'); q != std::string_view::npos; q = value.find('"', q + 1)) escaped += 5;
   if (tag_.size() + name.size() + escaped + 4 > limits_.max_tag_bytes) return;
   tag_.push_back(' ');
   tag_.append(name.data(), name.size());
   tag_.append("=\"");
-  for (char c : value_) {
-    if (c == '"') tag_.append("&quot;");
-    else tag_.push_back(c);
+  // Runs between quotes are copied whole; each quote becomes &quot;.
+  std::size_t from = 0;
+  for (std::size_t q = value.find('"'); q != std::string_view::npos; from = q + 1, q = value.find('"', from)) {
+    tag_.append(value.data() + from, q - from);
+    tag_.append("&quot;");
   }
+  tag_.append(value.data() + from, value.size() - from);
   tag_.push_back('"');
 }
 
