@@ -404,7 +404,9 @@ void Decoder::convert_piece() {
     break;  // an incomplete sequence at the end: wait for more bytes
   }
   s.piece_in_begin = in_pos_ - static_cast<std::uint64_t>(xmlBufferLength(s.in));
-  offsets_.record(out_pos_, s.piece_in_begin);
+  // Within the piece, output and input bytes do not correspond one to one
+  // (UTF-16: two input bytes for one to three output bytes): interpolate.
+  offsets_.record(out_pos_, s.piece_in_begin, true);
 }
 
 void Decoder::finish() {

@@ -29,8 +29,10 @@ class OffsetMap {
   bool ok() const { return checkpoints_.ok(); }
 
   // Records that output position out corresponds to input position in. Both
-  // must not decrease from one call to the next.
-  void record(std::uint64_t out, std::uint64_t in) {
+  // must not decrease from one call to the next. proportional: the stretch
+  // since the previous checkpoint is not byte for byte (a converted piece of
+  // a legacy or UTF-16 document); positions in it are interpolated.
+  void record(std::uint64_t out, std::uint64_t in, bool proportional = false) {
     const std::int64_t delta = static_cast<std::int64_t>(in - out);
     if (!checkpoints_.empty()) {
       Checkpoint& last = checkpoints_.back();
@@ -42,7 +44,7 @@ class OffsetMap {
     } else if (delta == base_delta_) {
       return;
     }
-    if (!checkpoints_.push(Checkpoint{out, in})) {
+    if (!checkpoints_.push(Checkpoint{proportional ? out | kLossy : out, in})) {
       // Full: the newest checkpoint replaces the last one and is marked, so
       // that positions before it are interpolated, and exact after it.
       checkpoints_.back() = Checkpoint{out | kLossy, in};

@@ -57,6 +57,40 @@ TEST(HtmlExtractor, SpansPointAtTheContentInTheInput) {
   EXPECT_EQ(html.compare(bte.spans[0].begin, 6, "Rivers"), 0) << html.substr(bte.spans[0].begin, 30);
 }
 
+// UTF-16 doubles ASCII and shrinks CJK: spans are interpolated inside each
+// converted piece, so none collapses at the end of the input (fuzz_capi
+// finding: the last words of a UTF-16LE page all mapped to [86, 86)).
+TEST(HtmlExtractor, SpansOfAUtf16DocumentAreNeverEmpty) {
+  std::string text = "<script>";
+  for (int i = 0; i < 16; ++i) text += "\u4E2D\u6587\u6587\u5B57";  // 64 characters of 3 UTF-8 bytes, 2 UTF-16 bytes
+  text += "</script><p>end U";
+  std::string utf16 = "\xFF\xFE";
+  // The page is ASCII plus BMP characters: UTF-8 to UTF-16LE by hand.
+  for (std::size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    unsigned code = b;
+    if (b >= 0xE0) {
+      code = ((b & 0x0F) << 12) | ((static_cast<unsigned char>(text[i + 1]) & 0x3F) << 6) |
+             (static_cast<unsigned char>(text[i + 2]) & 0x3F);
+      i += 3;
+    } else {
+      i += 1;
+    }
+    utf16 += static_cast<char>(code & 0xFF);
+    utf16 += static_cast<char>(code >> 8);
+  }
+  for (const char* algorithm : {"plain", "lqf"}) {
+    const test::RunResult r = test::run_pipeline(utf16, config_for(algorithm), 0);
+    ASSERT_FALSE(r.spans.empty()) << algorithm;
+    for (const SourceSpan& s : r.spans) {
+      EXPECT_LT(s.begin, s.end) << algorithm;
+      EXPECT_LE(s.end, utf16.size()) << algorithm;
+    }
+    EXPECT_EQ(r.spans.back().end, utf16.size()) << algorithm;
+    EXPECT_GE(r.spans.front().begin, utf16.size() - 16) << "the content is the last words, after the script";
+  }
+}
+
 TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
   const test::RunResult article = test::run_pipeline(test::read_fixture("article.html"), config_for("plain"), 7);
   EXPECT_EQ(article.headings, "1233") << "h1 headline, h2 section, h3 comments, h3 most read";

@@ -33,6 +33,19 @@ TEST(OffsetMap, ShiftsAfterEditsAndClampsInsideThem) {
   EXPECT_EQ(map.map(100), 104u);
 }
 
+TEST(OffsetMap, InterpolatesAProportionalStretch) {
+  MemoryBudget budget(1 << 16);
+  OffsetMap map(budget, 8);
+  // A UTF-16 piece: 40 input bytes became 30 output bytes.
+  map.record(0, 0);
+  map.record(30, 40, true);
+  EXPECT_EQ(map.map(0), 0u);
+  EXPECT_EQ(map.map(15), 20u);
+  EXPECT_EQ(map.map(27), 36u);
+  EXPECT_EQ(map.map(30), 40u);
+  EXPECT_EQ(map.map(35), 45u) << "byte for byte again after it";
+}
+
 TEST(OffsetMap, SkipsCheckpointsWhenFullInsteadOfGrowing) {
   MemoryBudget budget(4096);
   OffsetMap map(budget, 2);
