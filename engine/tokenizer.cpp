@@ -134,11 +134,13 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   }
   // The start tag carries the cues of its own attributes (class, id, role,
   // itemprop), not those its tag name implies: what Readability weighs.
-  emit_tag(TokenKind::StartTag, tag, source, block, element_semantics(Tag::unknown, attributes));
+  // The attributes are read once; the tag name's own cues are added after.
+  const std::uint32_t own_cues = element_semantics(Tag::unknown, attributes);
+  emit_tag(TokenKind::StartTag, tag, source, block, own_cues);
   const int level = heading_level(tag);
   const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
   const Tag block_tag = block ? tag : context_block_tag();
-  const std::uint32_t semantics = context_semantics() | element_semantics(tag, attributes);
+  const std::uint32_t semantics = context_semantics() | own_cues | element_semantics(tag, ElementAttributes{});
   const OpenElement* parent = context();
   std::uint32_t block_id = parent ? parent->block_id : 0;
   std::uint32_t container = parent ? parent->container : 0;
