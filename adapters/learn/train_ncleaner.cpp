@@ -5,6 +5,10 @@
 //
 //   train_ncleaner [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
 //                  [--lex-order N] [--nonlex-order N] [--q Q] [--min-count C]
+//                  [--only lexical|nonlexical] [--extra-bits B]
+//
+// --only and --extra-bits (B more bits for every table, i.e. 2^B times the
+// shipped size) are for experiments; with either, nothing is written.
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's rendered text, so training sees what runs.
@@ -528,6 +532,8 @@ int main(int argc, char** argv) {
   std::size_t lex_order = 4, nonlex_order = 6;
   float q = 0.6f;
   std::uint32_t min_count = 2;
+  std::string only;
+  int extra_bits = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -537,12 +543,15 @@ int main(int argc, char** argv) {
     else if (a == "--nonlex-order" && i + 1 < argc) nonlex_order = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--q" && i + 1 < argc) q = static_cast<float>(std::atof(argv[++i]));
     else if (a == "--min-count" && i + 1 < argc) min_count = static_cast<std::uint32_t>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--only" && i + 1 < argc) only = argv[++i], write = false;
+    else if (a == "--extra-bits" && i + 1 < argc) extra_bits = std::atoi(argv[++i]), write = false;
     else if (a == "--no-write") write = false;
     else if (a == "--no-cv") cv = false;
     else {
       std::fprintf(stderr,
                    "usage: train_ncleaner [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]\n"
-                   "                      [--lex-order N] [--nonlex-order N] [--q Q] [--min-count C]\n");
+                   "                      [--lex-order N] [--nonlex-order N] [--q Q] [--min-count C]\n"
+                   "                      [--only lexical|nonlexical] [--extra-bits B]\n");
       return 1;
     }
   }
@@ -602,10 +611,15 @@ int main(int argc, char** argv) {
       {}, {12}, {12, 14}, {12, 14, 15}, {12, 13, 14, 15}, {12, 13, 14, 14, 14}, {12, 13, 13, 14, 14, 14}};
   static const std::array<std::uint8_t, kNCleanerMaxOrder> kNonlexicalBits[kNCleanerMaxOrder + 1] = {
       {}, {8}, {8, 11}, {8, 11, 13}, {8, 11, 12, 13}, {8, 10, 12, 12, 13}, {8, 10, 11, 12, 12, 12}};
-  const Config lexical{"ncleaner", false, lex_order, kLexicalBits[lex_order]};
-  const Config nonlexical{"ncleaner-nonlex", true, nonlex_order, kNonlexicalBits[nonlex_order]};
-  const Result lex = train_config(lexical, docs, names, q, min_count, cv, threads);
-  const Result nonlex = train_config(nonlexical, docs, names, q, min_count, cv, threads);
+  Config lexical{"ncleaner", false, lex_order, kLexicalBits[lex_order]};
+  Config nonlexical{"ncleaner-nonlex", true, nonlex_order, kNonlexicalBits[nonlex_order]};
+  for (std::size_t k = 0; k < kNCleanerMaxOrder; ++k) {
+    lexical.bits[k] = static_cast<std::uint8_t>(std::clamp(lexical.bits[k] + extra_bits, 0, 26));
+    nonlexical.bits[k] = static_cast<std::uint8_t>(std::clamp(nonlexical.bits[k] + extra_bits, 0, 26));
+  }
+  Result lex, nonlex;
+  if (only != "nonlexical") lex = train_config(lexical, docs, names, q, min_count, cv, threads);
+  if (only != "lexical") nonlex = train_config(nonlexical, docs, names, q, min_count, cv, threads);
   if (write) {
     write_model(out_path, names, docs.size(), blocks, lex, nonlex);
     std::printf("\nwrote %s\n", out_path.c_str());
