@@ -145,7 +145,10 @@ double NCleanerScorer::log_ratio(std::uint32_t c) const {
     const std::size_t bucket = static_cast<std::size_t>(h & ((std::uint64_t{1} << model_.bits[k - 1]) - 1));
     const char* e = model_.tables[k - 1] + 3 * bucket;
     int levels[2] = {0, 0};
-    if (ncleaner_decode(e[0]) == static_cast<int>(h >> 58)) levels[0] = ncleaner_decode(e[1]), levels[1] = ncleaner_decode(e[2]);
+    if (ncleaner_decode(e[0]) == static_cast<int>(h >> 58)) {
+      levels[0] = ncleaner_decode(e[1]);
+      levels[1] = ncleaner_decode(e[2]);
+    }
     for (int m = 0; m < 2; ++m) {
       const double pk = (k == 1 && levels[m] == 0) ? static_cast<double>(model_.floor[m]) : probability[levels[m]];
       p[m] += weights_[k - 1] * pk;

@@ -529,7 +529,7 @@ int main(int argc, char** argv) {
   std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/ncleaner_model.cpp";
   unsigned threads = 1;
   bool write = true, cv = true;
-  std::size_t lex_order = 4, nonlex_order = 6;
+  std::size_t lex_order = 4, nonlex_order = 4;  // the shipped orders (engine/ncleaner.h)
   float q = 0.6f;
   std::uint32_t min_count = 2;
   std::string only;

@@ -231,7 +231,8 @@ TEST(NCleaner, WritesEachBlockWhenTheNextOneStarts) {
 
 TEST(NCleaner, RunsWithinASixtyFourKibibyteBudgetAndKeepsTheDecidedPrefixOnAnEndlessBlock) {
   for (const char* algorithm : {"ncleaner", "ncleaner-nonlex"}) {
-    const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config_for(algorithm, 64 * 1024), 3);
+    const test::RunResult r =
+        test::run_pipeline(test::read_fixture("article.html"), config_for(algorithm, 64 * 1024), 3);
     EXPECT_EQ(r.status, Status::Ok) << algorithm;
     EXPECT_LE(r.stats.peak_memory, 64u * 1024);
 
