@@ -11,6 +11,7 @@
 #include "engine/mss.h"
 #include "engine/lqf.h"
 #include "engine/mountain.h"
+#include "engine/ncleaner.h"
 #include "engine/plain.h"
 #include "engine/readability.h"
 #include "engine/relevance.h"
@@ -58,6 +59,10 @@ const std::vector<AlgorithmInfo>& algorithm_registry() {
        &create_shallow_default},
       {"shallow-article", "Shallow text features, article variant: number-of-words rules, title start, end-of-article markers, largest block and its same-level neighbours, decided at the end (Kohlschuetter et al. 2010)",
        &create_shallow_article},
+      {"ncleaner", "NCleaner: per block, character n-gram models of content and of boilerplate text compared in bits per character, one block delay (Evert 2008)",
+       &create_ncleaner},
+      {"ncleaner-nonlex", "NCleaner, non-lexical: the same over character classes (letter case, digit, CJK, punctuation) instead of letters (Evert 2008)",
+       &create_ncleaner_nonlexical},
   };
   return registry;
 }

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+#include "engine/ncleaner.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+
+namespace winnow {
+namespace {
+
+// Every token of a page as the pipeline produced it.
+struct Collected {
+  Token token;
+  std::string text;
+};
+std::vector<Collected>* collected = nullptr;
+
+class Collector final : public Algorithm {
+ public:
+  void on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) override {
+    collected->push_back({token, std::string(text)});
+  }
+  void finish(ContentWriter&) override {}
+};
+
+std::unique_ptr<Algorithm> create_collector(MemoryBudget&) { return std::make_unique<Collector>(); }
+
+std::vector<Collected> tokens_of(const std::string& html) {
+  std::vector<Collected> tokens;
+  collected = &tokens;
+  static const AlgorithmInfo info{"collector", "test only", &create_collector};
+  test::RecordingSink sink;
+  ExtractorConfig config;
+  HtmlExtractor extractor(config, info, sink);
+  extractor.feed(html.data(), html.size(), true);
+  collected = nullptr;
+  return tokens;
+}
+
+// The whole document's blocks at once: each block's rendered text scored
+// from scratch, the kept blocks' words written word by word.
+std::string offline(const std::vector<Collected>& tokens, const NCleanerModel& model) {
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  std::size_t k = 0;
+  while (k < tokens.size()) {
+    if (!tokens[k].token.is_word()) {
+      ++k;
+      continue;
+    }
+    const std::uint32_t block = tokens[k].token.block;
+    std::vector<std::size_t> words;
+    std::string text;
+    for (; k < tokens.size() && (tokens[k].token.is_tag() || tokens[k].token.block == block); ++k) {
+      if (tokens[k].token.is_tag()) continue;
+      if (!words.empty() && !tokens[k].token.has(kTokenGlued)) text += ' ';
+      text += tokens[k].text;
+      words.push_back(k);
+    }
+    NCleanerScorer scorer(model);
+    scorer.add_text(text);
+    if (scorer.finish() >= model.bias)
+      for (std::size_t w : words) writer.write_word(tokens[w].token, tokens[w].text);
+  }
+  writer.finish();
+  return sink.text();
+}
+
+ExtractorConfig config_for(const char* algorithm, std::size_t budget = 256 * 1024) {
+  ExtractorConfig config;
+  config.algorithm = algorithm;
+  config.memory_budget = budget;
+  return config;
+}
+
+double score(const NCleanerModel& model, std::string_view text) {
+  NCleanerScorer scorer(model);
+  scorer.add_text(text);
+  return scorer.finish();
+}
+
+const char* const kMenu = "Home | About | Contact | Login";
+const char* const kProse =
+    "The council voted on Tuesday to extend the bus line to the northern suburbs, a plan that residents had "
+    "demanded for years. Construction is expected to begin next spring, and the first buses should run in 2027.";
+
+std::string page_with_menu_and_prose() {
+  std::string page = "<html><body><ul class=\"x\"><li>";
+  page += kMenu;
+  page += "</li></ul><article>";
+  for (int i = 0; i < 3; ++i) page += std::string("<p>") + kProse + "</p>";
+  page += "</article><div>Copyright 2024 | Privacy Policy | Terms of Use</div></body></html>";
+  return page;
+}
+
+TEST(NCleaner, LexicalNormalisationLowersCaseAcrossScriptsAndFoldsDigits) {
+  EXPECT_EQ(ncleaner_normalize('Q', false), static_cast<std::uint32_t>('q'));
+  EXPECT_EQ(ncleaner_normalize('q', false), static_cast<std::uint32_t>('q'));
+  EXPECT_EQ(ncleaner_normalize('7', false), static_cast<std::uint32_t>('0'));
+  EXPECT_EQ(ncleaner_normalize('|', false), static_cast<std::uint32_t>('|'));
+  EXPECT_EQ(ncleaner_normalize(0xC9, false), 0xE9u);    // É -> é
+  EXPECT_EQ(ncleaner_normalize(0x141, false), 0x142u);  // Ł -> ł
+  EXPECT_EQ(ncleaner_normalize(0x104, false), 0x105u);  // Ą -> ą
+  EXPECT_EQ(ncleaner_normalize(0x3A9, false), 0x3C9u);  // Ω -> ω
+  EXPECT_EQ(ncleaner_normalize(0x416, false), 0x436u);  // Ж -> ж
+  EXPECT_EQ(ncleaner_normalize(0x4E2D, false), 0x4E2Du);  // 中 as it is
+  EXPECT_EQ(ncleaner_normalize(0xA0, false), static_cast<std::uint32_t>(' '));
+}
+
+TEST(NCleaner, NonLexicalNormalisationMapsCharactersToClasses) {
+  EXPECT_EQ(ncleaner_normalize('q', true), static_cast<std::uint32_t>('a'));
+  EXPECT_EQ(ncleaner_normalize('Q', true), static_cast<std::uint32_t>('A'));
+  EXPECT_EQ(ncleaner_normalize('5', true), static_cast<std::uint32_t>('0'));
+  EXPECT_EQ(ncleaner_normalize(' ', true), static_cast<std::uint32_t>(' '));
+  EXPECT_EQ(ncleaner_normalize('|', true), static_cast<std::uint32_t>('|'));
+  EXPECT_EQ(ncleaner_normalize('.', true), static_cast<std::uint32_t>('.'));
+  EXPECT_EQ(ncleaner_normalize(0x436, true), static_cast<std::uint32_t>('a'));   // ж
+  EXPECT_EQ(ncleaner_normalize(0x416, true), static_cast<std::uint32_t>('A'));   // Ж
+  EXPECT_EQ(ncleaner_normalize(0x3B1, true), static_cast<std::uint32_t>('a'));   // α
+  EXPECT_EQ(ncleaner_normalize(0x142, true), static_cast<std::uint32_t>('a'));   // ł
+  EXPECT_EQ(ncleaner_normalize(0x4E2D, true), static_cast<std::uint32_t>('c'));  // 中
+  EXPECT_EQ(ncleaner_normalize(0x3042, true), static_cast<std::uint32_t>('c'));  // あ
+  EXPECT_EQ(ncleaner_normalize(0x2022, true), 0x2022u);                          // • kept
+  EXPECT_EQ(ncleaner_normalize(0x3002, true), 0x3002u);                          // 。 kept
+  EXPECT_EQ(ncleaner_normalize(0xFF15, true), static_cast<std::uint32_t>('0'));  // fullwidth 5
+  // The markers cannot come from text.
+  EXPECT_EQ(ncleaner_normalize(kNCleanerStart, true), static_cast<std::uint32_t>(' '));
+  EXPECT_EQ(ncleaner_normalize(kNCleanerEnd, false), static_cast<std::uint32_t>(' '));
+}
+
+TEST(NCleaner, LevelsAreQuarterBitsAndTheAlphabetRoundTrips) {
+  EXPECT_EQ(ncleaner_level(0), 0);
+  EXPECT_EQ(ncleaner_level(1), 1);
+  EXPECT_EQ(ncleaner_level(0.5), 5);
+  EXPECT_EQ(ncleaner_level(1e-12), 63);
+  EXPECT_DOUBLE_EQ(ncleaner_level_probability(0), 0);
+  EXPECT_DOUBLE_EQ(ncleaner_level_probability(1), 1);
+  EXPECT_DOUBLE_EQ(ncleaner_level_probability(9), 0.25);
+  for (int v = 0; v < 64; ++v) EXPECT_EQ(ncleaner_decode(ncleaner_encode(v)), v);
+}
+
+// A hand-made order-2 model checks the formula of the header: geometric
+// interpolation, add-one floor, end marker, mean over the characters.
+TEST(NCleaner, ScoreIsTheMeanLogRatioOfGeometricallyInterpolatedModels) {
+  const std::uint32_t a = 'a', end = kNCleanerEnd, start_a[2] = {kNCleanerStart, 'a'};
+  const std::uint64_t ha = ncleaner_hash(&a, 1, 1), hend = ncleaner_hash(&end, 1, 1);
+  const std::uint64_t hsa = ncleaner_hash(start_a, 2, 2);
+  constexpr int kBits = 4;
+  const std::uint32_t a_end[2] = {'a', kNCleanerEnd};
+  ASSERT_NE(ha & 15, hend & 15);
+  ASSERT_NE(hsa & 15, ncleaner_hash(a_end, 2, 2) & 15);
+  std::string unigrams(3 << kBits, 'A'), bigrams(3 << kBits, 'A');
+  auto put = [](std::string& table, std::uint64_t h, int content, int boiler) {
+    const std::size_t b = h & 15;
+    table[3 * b] = ncleaner_encode(static_cast<int>(h >> 58));
+    table[3 * b + 1] = ncleaner_encode(content);
+    table[3 * b + 2] = ncleaner_encode(boiler);
+  };
+  put(unigrams, ha, 5, 9);  // P_1(a) = 1/2 (content), 1/4 (boilerplate)
+  put(bigrams, hsa, 1, 0);  // P_2(a | start) = 1 (content), unseen (boilerplate)
+  const NCleanerModel model = {"test", false, 2, 0.5f, 0.0f, {0.01f, 0.02f}, {kBits, kBits},
+                               {unigrams.c_str(), bigrams.c_str()}};
+  NCleanerScorer scorer(model);
+  scorer.add_text("A");  // normalised to 'a'
+  EXPECT_EQ(scorer.characters(), 1u);
+  const double s = scorer.finish();
+  EXPECT_EQ(scorer.characters(), 2u);  // 'a' and the end marker
+  // 'a' after the start marker: (q P_1 + P_2) / (1 + q) in each model.
+  const double first = std::log2((0.5 * 0.5 + 1.0) / (0.5 * 0.25));
+  // The end marker after 'a': unseen everywhere, so the add-one floors.
+  const double second = std::log2((0.5 * 0.01) / (0.5 * 0.02));
+  EXPECT_NEAR(s, (first + second) / 2, 1e-9);
+}
+
+TEST(NCleaner, ShippedModelsTellMenusFromProse) {
+  for (const NCleanerModel* model : {&ncleaner_lexical_model(), &ncleaner_nonlexical_model()}) {
+    EXPECT_LT(score(*model, kMenu), model->bias) << model->name;
+    EXPECT_LT(score(*model, "Copyright 2024 | Privacy Policy | Terms of Use"), model->bias) << model->name;
+    EXPECT_GE(score(*model, kProse), model->bias) << model->name;
+  }
+}
+
+TEST(NCleaner, KeepsTheProseAndDropsTheMenuOfAPage) {
+  for (const char* algorithm : {"ncleaner", "ncleaner-nonlex"}) {
+    const test::RunResult r = test::run_pipeline(page_with_menu_and_prose(), config_for(algorithm), 0);
+    EXPECT_EQ(r.status, Status::Ok);
+    EXPECT_NE(r.text.find("extend the bus line"), std::string::npos) << algorithm << ": " << r.text;
+    EXPECT_EQ(r.text.find("Contact"), std::string::npos) << algorithm << ": " << r.text;
+    EXPECT_EQ(r.text.find("Privacy"), std::string::npos) << algorithm << ": " << r.text;
+  }
+}
+
+TEST(NCleaner, StreamingEqualsScoringEachWholeBlockOnEveryFixture) {
+  for (const char* algorithm : {"ncleaner", "ncleaner-nonlex"}) {
+    const NCleanerModel& model =
+        std::string(algorithm) == "ncleaner" ? ncleaner_lexical_model() : ncleaner_nonlexical_model();
+    for (const std::string& name : test::fixture_names()) {
+      const std::string html = test::read_fixture(name);
+      EXPECT_EQ(test::run_pipeline(html, config_for(algorithm), 0).text, offline(tokens_of(html), model))
+          << algorithm << " " << name;
+    }
+  }
+}
+
+TEST(NCleaner, IsDeterministicAcrossRunsAndChunkings) {
+  const std::string html = test::read_fixture("article.html");
+  for (const char* algorithm : {"ncleaner", "ncleaner-nonlex"}) {
+    const test::RunResult first = test::run_pipeline(html, config_for(algorithm), 0);
+    EXPECT_FALSE(first.text.empty()) << algorithm;
+    EXPECT_EQ(test::run_pipeline(html, config_for(algorithm), 0).text, first.text);
+    EXPECT_EQ(test::run_pipeline(html, config_for(algorithm), test::random_chunk_sizes(7, 64, 50)).text, first.text);
+  }
+}
+
+TEST(NCleaner, WritesEachBlockWhenTheNextOneStarts) {
+  std::string page = "<html><body>";
+  for (int i = 0; i < 200; ++i) page += std::string("<p>Paragraph ") + std::to_string(i) + ". " + kProse + "</p>";
+  page += "</body></html>";
+  test::RecordingSink sink;
+  HtmlExtractor extractor(config_for("ncleaner"), sink);
+  extractor.feed(page.data(), page.size() / 2, false);
+  EXPECT_NE(sink.text().find("Paragraph 50."), std::string::npos) << sink.text().size();
+  EXPECT_EQ(sink.text().find("Paragraph 150."), std::string::npos);
+  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
+  EXPECT_NE(sink.text().find("Paragraph 199."), std::string::npos);
+}
+
+TEST(NCleaner, RunsWithinASixtyFourKibibyteBudgetAndKeepsTheDecidedPrefixOnAnEndlessBlock) {
+  for (const char* algorithm : {"ncleaner", "ncleaner-nonlex"}) {
+    const test::RunResult r =
+        test::run_pipeline(test::read_fixture("article.html"), config_for(algorithm, 64 * 1024), 3);
+    EXPECT_EQ(r.status, Status::Ok) << algorithm;
+    EXPECT_LE(r.stats.peak_memory, 64u * 1024);
+
+    std::string endless = "<html><body>";
+    for (int i = 0; i < 3; ++i) endless += std::string("<p>") + kProse + "</p>";
+    endless += "<p>";
+    for (int i = 0; i < 20000; ++i) endless += "word ";
+    endless += "</p></body></html>";
+    const test::RunResult e = test::run_pipeline(endless, config_for(algorithm, 64 * 1024), 4096);
+    EXPECT_EQ(e.status, Status::BudgetExceeded) << algorithm;
+    EXPECT_LE(e.stats.peak_memory, 64u * 1024 + 1024);
+    // The three paragraphs were decided before the budget ran out.
+    std::size_t found = 0;
+    for (std::size_t at = e.text.find("extend the bus line"); at != std::string::npos;
+         at = e.text.find("extend the bus line", at + 1))
+      ++found;
+    EXPECT_EQ(found, 3u) << algorithm;
+  }
+}
+
+}  // namespace
+}  // namespace winnow
