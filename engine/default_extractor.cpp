@@ -23,6 +23,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   if (open_ && token.block != block_id_) close_block(out);
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
+  const std::size_t rendered_before = open_ ? rendered.size() : 0;
   if (!open_) {
     block.stats = BlockStats{};
     block.stats.index = end_;
@@ -35,7 +36,9 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   } else if (!token.has(kTokenGlued)) {
     rendered.append(" ");
   }
-  rendered.append(text);
+  // A word the budget refuses takes its separator (or heading marker) with
+  // it: no line ends in a space.
+  if (!rendered.append(text)) rendered.truncate(rendered_before);
   block.stats.add_word(token, text, stream.title());
   tags_since_word_ = 0;
   ++words_seen_;

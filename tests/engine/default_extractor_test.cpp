@@ -58,5 +58,20 @@ TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) {
   EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
 }
 
+// fuzz_algorithms finding 25ee9d3c: when the budget refused a word, its
+// separating space stayed and the line ended in it.
+TEST(DefaultExtractor, AWordTheBudgetRefusesTakesItsSpaceWithIt) {
+  std::string page = "<html><body><p>";
+  for (int i = 0; i < 4000; ++i) page += "This is sentence " + std::to_string(i) + " of the text, told plainly. ";
+  page += "</p></body></html>";
+  for (const char* algorithm : {"default", "default-recall"}) {
+    const test::RunResult r = test::run_pipeline(page, config_for(algorithm, 96 * 1024), 4096);
+    EXPECT_EQ(r.status, Status::BudgetExceeded) << algorithm;
+    ASSERT_FALSE(r.text.empty()) << algorithm;
+    EXPECT_EQ(r.text.compare(0, 19, "This is sentence 0 "), 0) << algorithm;
+    EXPECT_EQ(r.text.find(" \n"), std::string::npos) << algorithm;
+  }
+}
+
 }  // namespace
 }  // namespace winnow
