@@ -136,6 +136,12 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
     end_document();
   }
   if (is_final) finished = true;
+  // The algorithm's last decisions (its finish(), at the end of the
+  // document) may need memory too: a refusal there is reported as well.
+  if (!stopped && budget.exceeded()) {
+    status = Status::BudgetExceeded;
+    stopped = true;
+  }
   if (is_final && status == Status::Ok &&
       (guard->stats().elements_flattened > 0 || engine->flattened_elements() > 0))
     status = Status::NestingFlattened;

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm.h"
 #include "engine/algorithm_registry.h"
+#include "engine/bounded_text.h"
 #include "support/test_support.h"
 
 namespace winnow {
@@ -157,6 +159,29 @@ TEST(HtmlExtractor, RejectsUnknownAlgorithmsAndTinyBudgets) {
   EXPECT_EQ(small.status(), Status::BudgetTooSmall);
   EXPECT_EQ(small.feed("<p>x", 4, true), Status::BudgetTooSmall);
   EXPECT_EQ(sink.text(), "");
+}
+
+// An algorithm whose end-of-document decision needs more memory than is
+// left: the refusal is reported (fuzz_capi finding a143b794, where the
+// default extractor's fallback block did not fit and the status said Ok).
+class GreedyAtTheEnd final : public Algorithm {
+ public:
+  explicit GreedyAtTheEnd(MemoryBudget& budget) : text_(budget) {}
+  void on_token(const Token&, std::string_view, const TokenStream&, ContentWriter&) override {}
+  void finish(ContentWriter&) override { text_.append(std::string(1 << 20, 'x')); }
+
+ private:
+  BoundedText text_;
+};
+
+std::unique_ptr<Algorithm> create_greedy(MemoryBudget& budget) { return make_algorithm<GreedyAtTheEnd>(budget, budget); }
+
+TEST(HtmlExtractor, AnAlgorithmRefusedAtTheEndIsBudgetExceeded) {
+  const AlgorithmInfo greedy{"greedy", "needs a megabyte at the end", &create_greedy};
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, greedy, sink);
+  EXPECT_EQ(extractor.feed("<p>a short page</p>", 19, true), Status::BudgetExceeded);
+  EXPECT_EQ(extractor.status(), Status::BudgetExceeded);
 }
 
 TEST(HtmlExtractor, FeedAfterTheEndIsReported) {
