@@ -177,6 +177,7 @@ class ParsingPipeline final : public winnow::SourceMapper, public winnow::ByteSi
     const std::uint64_t mapped = decoder_.offsets().map(guard_.offsets().map(parser_position));
     return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
   }
+  std::uint64_t source_limit() const override { return decoder_.bytes_in(); }
   void write(const char* data, std::size_t size) override {
     if (stopped_) return;
     parser_.write(data, size);

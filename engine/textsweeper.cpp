@@ -189,6 +189,10 @@ void TextSweeper::add_relevant(double ratio) {
 }
 
 void TextSweeper::close_node() {
+  // A line still open belongs to this node: close it first, or a cleanup
+  // below would cut the text from under it (fuzz_algorithms finding
+  // ba3d5809: the next line then began with a space).
+  close_line();
   Node& n = nodes_[depth_ - 1];
   if (n.chars > 0 && last_word_teaser_) {
     // The innermost node holding the teaser ending, and its parent.

@@ -121,12 +121,15 @@ inline void check_text(const std::string& text) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c == '\n') {
       if (i == line_begin) fail("empty output line", "at byte " + std::to_string(i));
-      if (text[i - 1] == ' ') fail("output line ends with a space", "at byte " + std::to_string(i));
+      if (text[i - 1] == ' ')
+        fail("output line ends with a space",
+             "at byte " + std::to_string(i) + ": '" + text.substr(line_begin, i - line_begin) + "'");
       line_begin = i + 1;
     } else if (c < 0x20) {
       fail("control character in the output", "byte " + std::to_string(c) + " at " + std::to_string(i));
     } else if (c == ' ' && (i == line_begin || text[i - 1] == ' ')) {
-      fail("leading or doubled space in the output", "at byte " + std::to_string(i));
+      fail("leading or doubled space in the output",
+           "at byte " + std::to_string(i) + ": '" + text.substr(line_begin, std::min<std::size_t>(i + 20, text.size()) - line_begin) + "'");
     }
   }
 }

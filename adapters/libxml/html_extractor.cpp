@@ -36,6 +36,7 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
     const std::uint64_t mapped = decoder->offsets().map(guard->offsets().map(parser_position));
     return std::min<std::uint64_t>(mapped, decoder->bytes_in());
   }
+  std::uint64_t source_limit() const override { return decoder->bytes_in(); }
   // ByteSink between guard and parser: parses one chunk, then feeds the
   // parser's depth back to the guard and checks the budget.
   void write(const char* data, std::size_t size) override;

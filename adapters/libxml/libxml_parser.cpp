@@ -169,6 +169,10 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, const 
     // libxml2's push parser reports a lone character left at the very end
     // of its input before it steps over it: the text lies after the cursor.
     end = std::max(end, mapper_.to_source(static_cast<std::uint64_t>(consumed > 0 ? consumed : 0) + text_size));
+    // Where the input is shorter than its UTF-8 (a legacy encoding's 1 byte
+    // -> 3 bytes, interpolated), a short text can still map to nothing: it
+    // covers at least the next input byte.
+    if (end == last_source_ && end < mapper_.source_limit()) ++end;
   }
   const SourceSpan span{last_source_, end};
   last_source_ = end;

@@ -19,6 +19,8 @@ class SourceMapper {
  public:
   virtual ~SourceMapper() = default;
   virtual std::uint64_t to_source(std::uint64_t parser_position) = 0;
+  // Input bytes read so far: no span reaches past it.
+  virtual std::uint64_t source_limit() const = 0;
 };
 
 class LibxmlParser final : public ByteSink {

@@ -93,6 +93,19 @@ TEST(HtmlExtractor, SpansOfAUtf16DocumentAreNeverEmpty) {
   }
 }
 
+// fuzz_pipeline finding 43ba2178: in windows-1252, 41 input bytes became 103
+// of UTF-8, and the interpolated span of the leading "h" was [0, 0).
+TEST(HtmlExtractor, AShortTextInAnExpandingEncodingStillHasASpan) {
+  const std::string html = "h<code" + std::string(32, '\x92') + ">";
+  ExtractorConfig config = config_for("plain");
+  config.encoding = "windows-1252";
+  const test::RunResult r = test::run_pipeline(html, config, 0);
+  EXPECT_EQ(r.text, "h\n");
+  ASSERT_EQ(r.spans.size(), 1u);
+  EXPECT_EQ(r.spans[0].begin, 0u);
+  EXPECT_EQ(r.spans[0].end, 1u);
+}
+
 TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
   const test::RunResult article = test::run_pipeline(test::read_fixture("article.html"), config_for("plain"), 7);
   EXPECT_EQ(article.headings, "1233") << "h1 headline, h2 section, h3 comments, h3 most read";

@@ -388,6 +388,45 @@ TEST(TextSweeper, OverviewVerdictOnTheLabelledSet) {
   EXPECT_EQ(fn, 0) << wrong;
 }
 
+// fuzz_algorithms finding ba3d5809: an element closed while its line was
+// still open (its end tag not marked as a block boundary) was cleaned up
+// from under the line, and the line's next word began it with a space.
+TEST(TextSweeper, ANodeClosedWithItsLineOpenTakesTheLineAlong) {
+  std::vector<test::DumpedToken> tokens;
+  auto tag = [&](TokenKind kind, Tag t, std::uint16_t depth, bool boundary) {
+    test::DumpedToken d;
+    d.token.kind = kind;
+    d.token.tag = t;
+    d.token.depth = depth;
+    d.token.flags = boundary ? kTokenBlockBoundary : 0;
+    tokens.push_back(d);
+  };
+  auto word = [&](const char* text, std::uint32_t block, std::uint16_t depth) {
+    test::DumpedToken d;
+    d.token.kind = TokenKind::Word;
+    d.token.tag = Tag::p;
+    d.token.block = block;
+    d.token.depth = depth;
+    d.text = text;
+    tokens.push_back(d);
+  };
+  tag(TokenKind::StartTag, Tag::div, 0, true);
+  tag(TokenKind::StartTag, Tag::p, 1, true);
+  for (const char* w : {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}) word(w, 1, 2);
+  tag(TokenKind::EndTag, Tag::p, 1, true);
+  tag(TokenKind::StartTag, Tag::section, 1, true);
+  word("ab", 2, 2);
+  tag(TokenKind::EndTag, Tag::section, 1, false);  // not a boundary: the line stays open
+  for (const char* w : {"cd", "ef", "gh", "ij", "kl", "mn", "op", "qr", "st", "uv", "wx", "yz"}) word(w, 2, 1);
+  tag(TokenKind::EndTag, Tag::div, 0, true);
+  MemoryBudget budget(1 << 20);
+  const std::string text = run_online(tokens, budget);
+  EXPECT_NE(text.find("one two three"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n "), std::string::npos) << text;
+  EXPECT_NE(text[0], ' ') << text;
+  EXPECT_EQ(text.find("  "), std::string::npos) << text;
+}
+
 TEST(TextSweeper, EmptyDocumentGivesNoContent) {
   MemoryBudget budget(1 << 20);
   EXPECT_EQ(run_online({}, budget), "");
