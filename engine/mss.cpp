@@ -154,7 +154,9 @@ void Mss::on_token(const Token& token, std::string_view text, const TokenStream&
 void Mss::finish(ContentWriter& out) {
   if (pending_count_ == 2) score_oldest(pending_[1].symbol, kMssEndSymbol);
   if (pending_count_ == 1) score_oldest(kMssEndSymbol, kMssEndSymbol);
-  if (best_sum_ == kNoSegment) return;
+  // A best run of tags alone (a page without visible words) is no content,
+  // and has no span either.
+  if (best_sum_ == kNoSegment || best_words_ == 0) return;
   std::string_view best =
       best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view();
   // Text cut by the budget may end with the space written before a word

@@ -201,6 +201,17 @@ TEST(Mss, CandidateTextOverTheBudgetKeepsTheBestPrefixAndSaysSo) {
   EXPECT_EQ(text.compare(0, 6, "p0 p1 "), 0);
 }
 
+// fuzz_pipeline finding 69b8e004: a page without visible words gave the
+// span of its best run of tags, with no text.
+TEST(Mss, APageWithoutWordsGivesNeitherTextNorSpans) {
+  ExtractorConfig config;
+  config.algorithm = "mss";
+  const test::RunResult r =
+      test::run_pipeline("<html><head><title>Science</title></head><body><div><span></span></div>", config, 0);
+  EXPECT_EQ(r.text, "");
+  EXPECT_TRUE(r.spans.empty()) << r.spans.size();
+}
+
 TEST(Mss, SmallBudgetThroughThePipeline) {
   ExtractorConfig config;
   config.algorithm = "mss";
