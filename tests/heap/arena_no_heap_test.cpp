@@ -25,6 +25,12 @@ std::atomic<long> g_heap_allocations{0};
 
 }  // namespace
 
+// These operators pair malloc with free on purpose; GCC, seeing through the
+// replacement under the sanitizers, would call the pair mismatched.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(std::size_t size) {
   g_heap_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
