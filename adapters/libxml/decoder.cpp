@@ -75,7 +75,17 @@ std::string find_meta_charset(std::string_view prefix) {
 // its labels map to "UTF-8"; UTF-16 declared in markup means UTF-8, since
 // markup readable as ASCII cannot be UTF-16.
 std::string canonical_encoding(std::string_view label) {
-  const std::string l = lower_ascii(label);
+  // A label is ASCII letters, digits and . _ : - ( ) + ; anything from the
+  // first other byte on (a NUL, a quote) is not part of it.
+  std::size_t length = 0;
+  while (length < label.size()) {
+    const char c = label[length];
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                    c == '_' || c == ':' || c == '-' || c == '(' || c == ')' || c == '+';
+    if (!ok) break;
+    ++length;
+  }
+  const std::string l = lower_ascii(label.substr(0, length));
   if (l.empty() || l == "utf-8" || l == "utf8" || l == "unicode-1-1-utf-8" || l == "utf-16" ||
       l == "utf-16le" || l == "utf-16be" || l == "unicode")
     return "UTF-8";
@@ -198,8 +208,15 @@ void Decoder::decide_encoding(bool) {
   }
   if (chosen != "UTF-8") {
     xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(chosen.c_str());
+    const std::string handler_name = handler && handler->name ? lower_ascii(handler->name) : std::string();
+    if (handler_name == "utf-8" || handler_name == "utf8") {
+      // An alias of UTF-8 (libxml2's handler passes bytes through without
+      // checking them): the UTF-8 path, which repairs invalid sequences.
+      xmlCharEncCloseFunc(handler);
+      handler = nullptr;
+    }
     if (handler == nullptr) {
-      chosen = "UTF-8";  // unknown to iconv: read as UTF-8, invalid bytes become U+FFFD
+      chosen = "UTF-8";  // unknown to iconv or UTF-8 itself: read as UTF-8, invalid bytes become U+FFFD
     } else {
       legacy_ = new (budget_) LegacyState;
       if (legacy_ == nullptr) {  // no room for the conversion state: the budget stops the document

@@ -86,6 +86,21 @@ TEST(Decoder, MetaCharsetIsHonouredUnlessItLies) {
   EXPECT_EQ(decode(commented, 5).encoding, "UTF-8");
 }
 
+// fuzz_pipeline finding f0237205: charset="utf-8" followed by NUL bytes was
+// no known label, libxml2 found its UTF-8 handler by the C string's prefix,
+// and that handler passed invalid bytes through unrepaired.
+TEST(Decoder, ALabelEndsAtItsFirstForeignByteAndUtf8IsAlwaysRepaired) {
+  std::string page = "<meta charset=\"utf-8";
+  page += std::string(16, '\0');
+  page += "\"><p>caf\xBD</p>";
+  const Decoded d = decode(page, 5);
+  EXPECT_EQ(d.encoding, "UTF-8");
+  EXPECT_NE(d.text.find(std::string("caf") + kFffd + "</p>"), std::string::npos);
+  // UTF-8 named by one of libxml2's own aliases takes the repairing path too.
+  const Decoded alias = decode("<p>caf\xBD</p>", 4, "UTF8");
+  EXPECT_EQ(alias.text, std::string("<p>caf") + kFffd + "</p>");
+}
+
 TEST(Decoder, CallerOverrideWins) {
   EXPECT_EQ(decode("<meta charset=utf-8>\xE9", 4, "iso-8859-1").text, "<meta charset=utf-8>\xC3\xA9");
 }
