@@ -48,6 +48,7 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/learn/page_blocks.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/ncleaner.h"
@@ -92,12 +93,6 @@ class BlockCollector final : public winnow::Algorithm {
 
 std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) { return std::make_unique<BlockCollector>(); }
 
-class NullSink final : public winnow::ContentSink {
- public:
-  void on_text(std::string_view) override {}
-  void on_block_end() override {}
-};
-
 struct Document {
   std::size_t package = 0;
   std::string gold;
@@ -107,35 +102,15 @@ struct Document {
 
 void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
   static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
-  winnow::ExtractorConfig config;
-  config.memory_budget = 64u << 20;
-  NullSink sink;
   collecting = blocks;
-  winnow::HtmlExtractor extractor(config, collector, sink);
-  extractor.feed(html.data(), html.size(), true);
+  winnow::learn::run_collector(html, collector);
   collecting = nullptr;
 }
 
 void label_blocks(Document* doc) {
-  std::unordered_map<std::string, int> gold;
-  for (std::string& w : winnow::eval::split_words(doc->gold)) ++gold[w];
-  std::vector<std::size_t> order(doc->blocks.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return doc->blocks[a].words > doc->blocks[b].words; });
-  doc->labels.assign(doc->blocks.size(), 0);
-  for (std::size_t i : order) {
-    const std::vector<std::string> words = winnow::eval::split_words(doc->blocks[i].text);
-    std::size_t found = 0;
-    for (const std::string& w : words) {
-      auto it = gold.find(w);
-      if (it != gold.end() && it->second > 0) {
-        --it->second;
-        ++found;
-      }
-    }
-    doc->labels[i] = !words.empty() && 2 * found >= words.size();
-  }
+  doc->labels = winnow::learn::label_by_gold(
+      doc->gold, doc->blocks.size(), [&](std::size_t i) { return doc->blocks[i].words; },
+      [&](std::size_t i) -> const std::string& { return doc->blocks[i].text; });
 }
 
 // A model configuration.
