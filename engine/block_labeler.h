@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Block labels from a linear model and a two-state hidden Markov model,
+// Block labels from a two-stage model and a two-state hidden Markov model,
 // decided with a fixed lag: shared by the default extractor at run time and
 // by the program that trains it, so both decide identically.
 //
-// Model: p_t = P(content | x_t) = sigmoid(w . (x_t - mean) / scale), the
-// logistic regression over block_features(). Smoothing: states content and
+// First stage: p_t = P(content | x_t) = sigmoid(F(x_t)) with F the boosted
+// trees over block_features() (engine/boosted_trees.h; trees, unlike the
+// linear model, weigh a feature differently by context: link density in a
+// list item is not link density in a paragraph), or, for a model without
+// trees, sigmoid(w . (x_t - mean) / scale). Second stage: a logistic
+// regression over p_t and what earlier blocks of the same containers scored
+// (ContainerMemory). Smoothing: states content and
 // boilerplate with transition matrix A and prior pi, emissions scaled
 // posteriors p_t / P(state) (the hybrid HMM of speech recognition); Viterbi
 // recursion delta_t(s) = log e_t(s) + max_r [delta_{t-1}(r) + log A(r, s)].
@@ -20,6 +25,7 @@
 #include <cstdint>
 
 #include "engine/block_features.h"
+#include "engine/boosted_trees.h"
 #include "engine/memory_budget.h"
 #include "engine/ring_buffer.h"
 
@@ -31,6 +37,9 @@ namespace winnow {
 constexpr std::size_t kContextFeatureCount = 13;
 
 struct BlockModel {
+  // First stage: boosted trees over block_features() when it has trees,
+  // else the standardised linear model below.
+  BoostedTrees trees;
   float weights[kBlockFeatureCount];
   float mean[kBlockFeatureCount];
   float scale[kBlockFeatureCount];

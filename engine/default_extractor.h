@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-// winnow's default extractor: text blocks classified by a trained linear
-// model over shallow text features, markup semantics and a three-block
-// window, then smoothed by a two-state HMM decided with a fixed lag.
+// winnow's default extractor: text blocks classified by boosted trees over
+// shallow text features, markup semantics and a three-block window, refined
+// by what their containers scored so far, then smoothed by a two-state HMM
+// decided with a fixed lag.
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
 // block segmentation, neighbour quotients and id/class cues; the
 // HTML5/ARIA/itemprop semantics seed 003 and the literature point to, as
 // engine/semantics.h bits). Probability and smoothing: engine/block_labeler.h.
-// The weights are learnt by adapters/learn/train_blocks.cpp from the
+// The trees and weights are learnt by adapters/learn/train_blocks.cpp from the
 // development corpus and shipped in engine/default_model.cpp; that program
 // also reports the figures cross-validated by package.
 //

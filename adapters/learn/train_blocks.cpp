@@ -2,17 +2,21 @@
 // train_blocks: learns the default extractor's block model from test
 // packages and writes it as engine/default_model.cpp.
 //
-//   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write]
+//   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
+//                [--linear] [--trees N] [--depth N] [--learning-rate X]
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
 // 2. Labels: a block is content when at least half of its words are found in
 //    the gold text. Words are matched as a multiset, larger blocks first, so
 //    that navigation words do not use up words the article needs.
-// 3. Logistic regression on block_features(), standardised, L2-regularised,
-//    fitted by Newton's method; each block weighted by the square root of its
-//    word count (the measures count words). The HMM's transitions and prior
-//    are label frequencies.
+// 3. First stage: boosted trees on block_features() (adapters/learn/
+//    boosting.h; default 100 trees of depth 4, learning rate 0.1), or with
+//    --linear a logistic regression, standardised, L2-regularised, fitted by
+//    Newton's method. Second stage: that logistic regression on the context
+//    features. Each block is weighted by the square root of its word count
+//    (the measures count words). The HMM's transitions and prior are label
+//    frequencies.
 // 4. Cross-validation by package: for each package, a model trained on the
 //    other packages labels its blocks with the same BlockLabeler the engine
 //    uses, and the output is scored with winnow-eval's measures. Those are
@@ -34,6 +38,7 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/learn/boosting.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
@@ -233,9 +238,30 @@ void compute_context(const winnow::BlockModel& model, Document* d) {
   }
 }
 
-winnow::BlockModel train(const std::vector<const Document*>& docs) {
+// The first stage as boosted trees over every block of docs; the ensemble
+// is kept in *trees, which the model then points to.
+void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::BoostingParams& params,
+               winnow::learn::TreeEnsemble* trees, winnow::BlockModel* model) {
+  std::vector<const float*> rows;
+  std::vector<std::uint8_t> labels;
+  std::vector<float> weights;
+  for (const Document* d : docs)
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+      rows.push_back(block_row(*d, i));
+      labels.push_back(d->labels[i]);
+      weights.push_back(std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
+    }
+  *trees = winnow::learn::fit_boosted_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
+                                            labels, weights, params);
+  model->trees = trees->view();
+}
+
+// trees: where the first stage's trees are kept, or null for the linear one.
+winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
+                         const winnow::learn::BoostingParams& params) {
   winnow::BlockModel model{};
-  fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
+  if (trees) fit_trees(docs, params, trees, &model);
+  else fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
   for (const Document* d : docs) compute_context(model, const_cast<Document*>(d));
   fit_logistic(docs, winnow::kContextFeatureCount, &context_row, model.context_weights, model.context_mean,
                model.context_scale);
@@ -310,6 +336,14 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   return f;
 }
 
+// Nodes of the tree whose root is at `root` (pre-order: it ends where its
+// right subtree ends).
+std::uint32_t tree_size(const winnow::BoostedTrees& t, std::uint32_t root) {
+  const winnow::TreeNode& n = t.nodes[root];
+  if (n.feature == winnow::kTreeLeaf) return 1;
+  return n.right - root + tree_size(t, n.right);
+}
+
 void write_model(const winnow::BlockModel& model, const std::string& path,
                  const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
   FILE* out = std::fopen(path.c_str(), "w");
@@ -321,7 +355,23 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
   std::fprintf(out, "// Trained on %zu documents (%zu blocks) of the packages:", docs, blocks);
   for (const std::string& p : packages) std::fprintf(out, " %s", p.c_str());
   std::fprintf(out, ".\n#include \"engine/block_labeler.h\"\n\nnamespace winnow {\nnamespace {\n\n");
+  if (model.trees.tree_count > 0) {
+    const winnow::BoostedTrees& t = model.trees;
+    const std::uint32_t node_count = t.roots[t.tree_count - 1] + tree_size(t, t.roots[t.tree_count - 1]);
+    std::fprintf(out, "// The first stage: %zu trees, %u nodes (value, right child, feature).\n", t.tree_count, node_count);
+    std::fprintf(out, "constexpr TreeNode kTreeNodes[] = {\n");
+    for (std::uint32_t n = 0; n < node_count; ++n)
+      std::fprintf(out, "    {%.9ef, %u, %u},\n", static_cast<double>(t.nodes[n].value), t.nodes[n].right, t.nodes[n].feature);
+    std::fprintf(out, "};\nconstexpr std::uint32_t kTreeRoots[] = {");
+    for (std::size_t r = 0; r < t.tree_count; ++r) std::fprintf(out, "%s%u", r ? (r % 12 ? ", " : ",\n    ") : "", t.roots[r]);
+    std::fprintf(out, "};\n\n");
+  }
   std::fprintf(out, "constexpr BlockModel kModel = {\n");
+  if (model.trees.tree_count > 0)
+    std::fprintf(out, "    // trees\n    {kTreeNodes, kTreeRoots, %zu, %.9ef},\n", model.trees.tree_count,
+                 static_cast<double>(model.trees.base));
+  else
+    std::fprintf(out, "    // trees: none, the linear first stage\n    {},\n");
   auto row = [&](const char* name, const float* v) {
     std::fprintf(out, "    // %s\n    {", name);
     for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
@@ -356,6 +406,8 @@ int main(int argc, char** argv) {
   unsigned threads = 2;
   bool write = true, cross_validate = true;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
+  bool use_trees = true;
+  winnow::learn::BoostingParams params;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -364,8 +416,12 @@ int main(int argc, char** argv) {
     else if (a == "--no-write") write = false;
     else if (a == "--no-cv") cross_validate = false;
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--linear") use_trees = false;
+    else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
+    else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--no-write] [--no-cv]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--linear] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
       return 1;
     }
   }
@@ -436,7 +492,8 @@ int main(int argc, char** argv) {
           for (const Document* d : all) copies.push_back(*d);
           std::vector<const Document*> train_set, test_set;
           for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
-          folds[p] = evaluate(train(train_set), test_set, lag);
+          winnow::learn::TreeEnsemble trees;
+          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params), test_set, lag);
         }
       });
     for (auto& w : workers) w.join();
@@ -446,7 +503,8 @@ int main(int argc, char** argv) {
                   f.shingle_f1());
     }
   }
-  const winnow::BlockModel model = train(all);
+  winnow::learn::TreeEnsemble trees;
+  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
@@ -456,9 +514,18 @@ int main(int argc, char** argv) {
     std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
                 f.shingle_f1());
   }
-  std::printf("\nWeights (standardised features):\n");
-  for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
-    std::printf("  %-24s %+.3f\n", winnow::block_feature_name(j), static_cast<double>(model.weights[j]));
+  if (use_trees) {
+    std::size_t splits[kBlockFeatureCount] = {};
+    for (const winnow::TreeNode& n : trees.nodes)
+      if (n.feature != winnow::kTreeLeaf) ++splits[n.feature];
+    std::printf("\nSplits per feature (%zu trees, %zu nodes):\n", trees.roots.size(), trees.nodes.size());
+    for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
+      if (splits[j]) std::printf("  %-24s %zu\n", winnow::block_feature_name(j), splits[j]);
+  } else {
+    std::printf("\nWeights (standardised features):\n");
+    for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
+      std::printf("  %-24s %+.3f\n", winnow::block_feature_name(j), static_cast<double>(model.weights[j]));
+  }
   std::printf("Context weights:");
   for (std::size_t j = 0; j < winnow::kContextFeatureCount; ++j)
     std::printf(" %+.3f", static_cast<double>(model.context_weights[j]));

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/learn/boosting.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace winnow::learn {
+namespace {
+
+// Candidate thresholds of one feature: quantiles of a sample of its values.
+// A value goes to the first bin whose threshold is >= it, so "bin <= b"
+// means "value <= cuts[b]", the test boosted_log_odds() makes.
+std::vector<float> quantile_cuts(const RowAccess& row, std::size_t rows, std::size_t feature, std::size_t bins) {
+  const std::size_t stride = std::max<std::size_t>(1, rows / 200000);
+  std::vector<float> values;
+  for (std::size_t i = 0; i < rows; i += stride) values.push_back(row(i)[feature]);
+  std::sort(values.begin(), values.end());
+  std::vector<float> cuts;
+  for (std::size_t b = 1; b < bins; ++b) {
+    const float v = values.empty() ? 0.0f : values[std::min(values.size() - 1, b * values.size() / bins)];
+    if (cuts.empty() || v > cuts.back()) cuts.push_back(v);
+  }
+  // Every distinct value below the largest cut has its own boundary when
+  // there are few distinct values (indicator features).
+  if (!values.empty() && (cuts.empty() || values.front() < cuts.front())) cuts.insert(cuts.begin(), values.front());
+  return cuts;
+}
+
+struct Binned {
+  std::vector<std::vector<float>> cuts;  // per feature
+  std::vector<std::uint8_t> bin;         // rows * features
+};
+
+Binned bin_rows(const RowAccess& row, std::size_t rows, std::size_t features, std::size_t bins) {
+  Binned b;
+  for (std::size_t f = 0; f < features; ++f) b.cuts.push_back(quantile_cuts(row, rows, f, std::min<std::size_t>(bins, 255)));
+  b.bin.resize(rows * features);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float* x = row(i);
+    for (std::size_t f = 0; f < features; ++f) {
+      const auto& c = b.cuts[f];
+      b.bin[i * features + f] = static_cast<std::uint8_t>(std::lower_bound(c.begin(), c.end(), x[f]) - c.begin());
+    }
+  }
+  return b;
+}
+
+struct Sums {
+  double g = 0, h = 0;
+};
+
+// A node while the tree grows: children by index, -1 for a leaf.
+struct GrowingNode {
+  Sums sums;
+  int feature = -1;
+  float threshold = 0;
+  int left = -1, right = -1;
+};
+
+struct Split {
+  double gain = 0;
+  int feature = -1;
+  std::size_t bin = 0;
+  Sums left;
+};
+
+Split best_split(const std::vector<Sums>& histogram, const Binned& binned, std::size_t features, std::size_t stride,
+                 const Sums& total, const BoostingParams& params) {
+  Split best;
+  const double parent = total.g * total.g / (total.h + params.lambda);
+  for (std::size_t f = 0; f < features; ++f) {
+    const std::size_t cut_count = binned.cuts[f].size();
+    Sums left;
+    for (std::size_t b = 0; b < cut_count; ++b) {  // split after bin b
+      left.g += histogram[f * stride + b].g;
+      left.h += histogram[f * stride + b].h;
+      const Sums right{total.g - left.g, total.h - left.h};
+      if (left.h < params.min_child_hessian || right.h < params.min_child_hessian) continue;
+      const double gain = left.g * left.g / (left.h + params.lambda) + right.g * right.g / (right.h + params.lambda) - parent;
+      if (gain > best.gain) best = Split{gain, static_cast<int>(f), b, left};
+    }
+  }
+  return best;
+}
+
+// Pre-order serialisation: the left subtree follows its parent.
+void serialise(const std::vector<GrowingNode>& tree, int at, float learning_rate, double lambda,
+               std::vector<TreeNode>* out) {
+  const GrowingNode& n = tree[static_cast<std::size_t>(at)];
+  const std::size_t self = out->size();
+  if (n.feature < 0) {
+    out->push_back(TreeNode{static_cast<float>(-n.sums.g / (n.sums.h + lambda)) * learning_rate, 0, kTreeLeaf});
+    return;
+  }
+  out->push_back(TreeNode{n.threshold, 0, static_cast<std::uint8_t>(n.feature)});
+  serialise(tree, n.left, learning_rate, lambda, out);
+  (*out)[self].right = static_cast<std::uint32_t>(out->size());
+  serialise(tree, n.right, learning_rate, lambda, out);
+}
+
+}  // namespace
+
+TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t features,
+                               const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                               const BoostingParams& params) {
+  TreeEnsemble model;
+  if (rows == 0) return model;
+  const Binned binned = bin_rows(row, rows, features, params.bins);
+  const std::size_t stride = 256;  // histogram slots per feature
+  double positive = 0, total = 0;
+  for (std::size_t i = 0; i < rows; ++i) positive += weights[i] * labels[i], total += weights[i];
+  const double prior = std::clamp(positive / total, 1e-6, 1 - 1e-6);
+  model.base = static_cast<float>(std::log(prior / (1 - prior)));
+  std::vector<float> score(rows, model.base);
+  std::vector<double> g(rows), h(rows);
+  std::vector<int> node_of(rows);
+  for (std::size_t t = 0; t < params.trees; ++t) {
+    Sums root;
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double p = 1.0 / (1.0 + std::exp(-static_cast<double>(score[i])));
+      g[i] = weights[i] * (p - labels[i]);
+      h[i] = weights[i] * std::max(p * (1 - p), 1e-12);
+      root.g += g[i], root.h += h[i];
+      node_of[i] = 0;
+    }
+    std::vector<GrowingNode> tree{GrowingNode{root}};
+    std::vector<int> level{0};
+    for (std::size_t d = 0; d < params.depth && !level.empty(); ++d) {
+      // Histograms of the nodes of this level: slot of node k is k.
+      std::vector<int> slot_of(tree.size(), -1);
+      for (std::size_t k = 0; k < level.size(); ++k) slot_of[static_cast<std::size_t>(level[k])] = static_cast<int>(k);
+      std::vector<Sums> histogram(level.size() * features * stride);
+      for (std::size_t i = 0; i < rows; ++i) {
+        const int s = slot_of[static_cast<std::size_t>(node_of[i])];
+        if (s < 0) continue;
+        Sums* base = &histogram[static_cast<std::size_t>(s) * features * stride];
+        const std::uint8_t* bins = &binned.bin[i * features];
+        for (std::size_t f = 0; f < features; ++f) {
+          Sums& cell = base[f * stride + bins[f]];
+          cell.g += g[i];
+          cell.h += h[i];
+        }
+      }
+      std::vector<int> next_level;
+      std::vector<int> split_bin(tree.size() + 2 * level.size(), -1);
+      for (std::size_t k = 0; k < level.size(); ++k) {
+        const int id = level[k];
+        const std::vector<Sums> own(histogram.begin() + static_cast<long>(k * features * stride),
+                                    histogram.begin() + static_cast<long>((k + 1) * features * stride));
+        const Split s = best_split(own, binned, features, stride, tree[static_cast<std::size_t>(id)].sums, params);
+        if (s.feature < 0) continue;
+        const Sums parent = tree[static_cast<std::size_t>(id)].sums;
+        const int left = static_cast<int>(tree.size());
+        tree.push_back(GrowingNode{s.left});
+        tree.push_back(GrowingNode{Sums{parent.g - s.left.g, parent.h - s.left.h}});
+        GrowingNode& n = tree[static_cast<std::size_t>(id)];
+        n.feature = s.feature;
+        n.threshold = binned.cuts[static_cast<std::size_t>(s.feature)][s.bin];
+        n.left = left;
+        n.right = left + 1;
+        split_bin[static_cast<std::size_t>(id)] = static_cast<int>(s.bin);
+        next_level.push_back(left);
+        next_level.push_back(left + 1);
+      }
+      for (std::size_t i = 0; i < rows; ++i) {
+        const GrowingNode& n = tree[static_cast<std::size_t>(node_of[i])];
+        if (n.feature < 0 || split_bin[static_cast<std::size_t>(node_of[i])] < 0) continue;
+        const std::uint8_t b = binned.bin[i * features + static_cast<std::size_t>(n.feature)];
+        node_of[i] = b <= split_bin[static_cast<std::size_t>(node_of[i])] ? n.left : n.right;
+      }
+      level = std::move(next_level);
+    }
+    model.roots.push_back(static_cast<std::uint32_t>(model.nodes.size()));
+    serialise(tree, 0, params.learning_rate, params.lambda, &model.nodes);
+    // The new tree's output for each row, as run time computes it.
+    const BoostedTrees one{model.nodes.data(), &model.roots.back(), 1, 0.0f};
+    for (std::size_t i = 0; i < rows; ++i) score[i] += boosted_log_odds(one, row(i));
+  }
+  return model;
+}
+
+}  // namespace winnow::learn

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// Grows gradient-boosted regression trees for a binary label under the
+// logistic loss (Friedman 2001, "Greedy function approximation"), with the
+// second-order leaf values and split gain of Chen & Guestrin (KDD 2016):
+//   gain = G_L^2 / (H_L + lambda) + G_R^2 / (H_R + lambda) - G^2 / (H + lambda)
+//   leaf = -G / (H + lambda) * learning_rate
+// where G and H sum the weighted gradients w (p - y) and Hessians
+// w p (1 - p) of the rows in a node. Splits are searched over per-feature
+// quantile bins (at most `bins` candidate thresholds per feature), trees are
+// grown level by level to `depth`. The result evaluates with
+// engine/boosted_trees.h, so training and run time decide identically.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/boosted_trees.h"
+
+namespace winnow::learn {
+
+struct BoostingParams {
+  std::size_t trees = 100;
+  std::size_t depth = 4;
+  float learning_rate = 0.1f;
+  double lambda = 1.0;            // L2 penalty on leaf values
+  double min_child_hessian = 10;  // smallest H a child may have
+  std::size_t bins = 64;          // candidate thresholds per feature, at most 255
+};
+
+struct TreeEnsemble {
+  std::vector<TreeNode> nodes;
+  std::vector<std::uint32_t> roots;
+  float base = 0;
+  // A view for boosted_log_odds(); valid while the ensemble lives.
+  BoostedTrees view() const { return BoostedTrees{nodes.data(), roots.data(), roots.size(), base}; }
+};
+
+// row(i): the feature_count features of row i, for i < rows.
+using RowAccess = std::function<const float*(std::size_t)>;
+
+TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t feature_count,
+                               const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                               const BoostingParams& params);
+
+}  // namespace winnow::learn

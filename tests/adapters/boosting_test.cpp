@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/learn/boosting.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+namespace winnow::learn {
+namespace {
+
+struct Data {
+  std::vector<float> x;  // rows * 3
+  std::vector<std::uint8_t> y;
+  std::vector<float> w;
+};
+
+// The label is an interaction no linear model separates: x0 > 0.5 XOR
+// x1 > 0.3; x2 is noise.
+Data exclusive_or(std::size_t rows, unsigned seed) {
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  Data d;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const float a = unit(random), b = unit(random), noise = unit(random);
+    d.x.insert(d.x.end(), {a, b, noise});
+    d.y.push_back(static_cast<std::uint8_t>((a > 0.5f) != (b > 0.3f)));
+    d.w.push_back(1.0f);
+  }
+  return d;
+}
+
+double accuracy(const TreeEnsemble& model, const Data& d) {
+  std::size_t right = 0;
+  for (std::size_t i = 0; i < d.y.size(); ++i)
+    right += (boosted_log_odds(model.view(), &d.x[i * 3]) > 0) == (d.y[i] == 1);
+  return static_cast<double>(right) / static_cast<double>(d.y.size());
+}
+
+TEST(Boosting, LearnsAnInteractionAndGeneralises) {
+  const Data train = exclusive_or(4000, 1), test = exclusive_or(2000, 2);
+  BoostingParams params;
+  params.trees = 30;
+  params.depth = 2;
+  params.learning_rate = 0.3f;
+  params.min_child_hessian = 20;
+  const TreeEnsemble model =
+      fit_boosted_trees([&](std::size_t i) { return &train.x[i * 3]; }, train.y.size(), 3, train.y, train.w, params);
+  ASSERT_EQ(model.roots.size(), 30u);
+  EXPECT_GT(accuracy(model, test), 0.97);
+  // The strongest single split comes first: x0 at 0.5 (P(y | x0) is 0.3
+  // against 0.7); x1 at 0.3 has none alone.
+  EXPECT_EQ(model.nodes[0].feature, 0);
+  EXPECT_NEAR(model.nodes[0].value, 0.5f, 0.03f);
+  std::size_t internal = 0, on_noise = 0;
+  for (const TreeNode& n : model.nodes) internal += n.feature != kTreeLeaf, on_noise += n.feature == 2;
+  EXPECT_LT(on_noise * 5, internal) << "x2 is noise";
+}
+
+TEST(Boosting, TheBaseIsThePriorLogOdds) {
+  Data d = exclusive_or(1000, 3);
+  for (auto& y : d.y) y = 0;
+  d.y[0] = d.y[1] = d.y[2] = 1;  // 3 of 1000
+  BoostingParams params;
+  params.trees = 1;
+  const TreeEnsemble model = fit_boosted_trees([&](std::size_t i) { return &d.x[i * 3]; }, 1000, 3, d.y, d.w, params);
+  EXPECT_NEAR(model.base, std::log(3.0 / 997.0), 1e-4);
+}
+
+TEST(Boosting, WeightsCountAsRepeatedRows) {
+  // One row of weight 3 against three copies of it: the same trees.
+  Data once = exclusive_or(200, 4), thrice = once;
+  once.w[7] = 3.0f;
+  for (int k = 0; k < 2; ++k) {
+    thrice.x.insert(thrice.x.end(), once.x.begin() + 21, once.x.begin() + 24);
+    thrice.y.push_back(once.y[7]);
+    thrice.w.push_back(1.0f);
+  }
+  BoostingParams params;
+  params.trees = 5;
+  params.depth = 2;
+  params.min_child_hessian = 1;
+  params.bins = 255;
+  const auto a = fit_boosted_trees([&](std::size_t i) { return &once.x[i * 3]; }, 200, 3, once.y, once.w, params);
+  const auto b = fit_boosted_trees([&](std::size_t i) { return &thrice.x[i * 3]; }, 202, 3, thrice.y, thrice.w, params);
+  ASSERT_EQ(a.nodes.size(), b.nodes.size());
+  for (std::size_t i = 0; i < 200; ++i)
+    EXPECT_NEAR(boosted_log_odds(a.view(), &once.x[i * 3]), boosted_log_odds(b.view(), &once.x[i * 3]), 1e-3);
+}
+
+TEST(Boosting, NoRowsGiveNoTrees) {
+  const TreeEnsemble model = fit_boosted_trees([](std::size_t) { return nullptr; }, 0, 3, {}, {}, BoostingParams{});
+  EXPECT_TRUE(model.roots.empty());
+}
+
+}  // namespace
+}  // namespace winnow::learn
