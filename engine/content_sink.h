@@ -30,6 +30,12 @@ class ContentSink {
   virtual void on_span(SourceSpan) {}
   // The block about to start is a heading of this level (1..6).
   virtual void on_heading(int /*level*/) {}
+  // A block-labelling extractor (`default` and its --favor variants) decided
+  // a block: its input bytes, whether it is kept, and its P(content) after
+  // the container context (before the HMM smoothing, which may overrule it).
+  // Called for every block in document order, before a kept block's text;
+  // the fallback block written at the end is reported again there as kept.
+  virtual void on_block_decision(SourceSpan /*span*/, bool /*kept*/, float /*score*/) {}
   // Once, at the end: the verdict and the net text length it was based on
   // (characters of delivered content outside links).
   virtual void on_verdict(PageVerdict /*verdict*/, std::uint64_t /*net_text_length*/) {}

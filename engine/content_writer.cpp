@@ -63,6 +63,11 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
   if (span.end > span.begin) sink_->on_span(span);
 }
 
+void ContentWriter::decide_block(SourceSpan span, bool kept, float score) {
+  finish();
+  sink_->on_block_decision(span, kept, score);
+}
+
 void ContentWriter::finish() {
   if (line_open_) sink_->on_block_end();
   if (span_open_) sink_->on_span(span_);

@@ -25,6 +25,9 @@ class ContentWriter {
   // Two bytes that mark a heading line in rendered text: U+0001 cannot occur
   // in content (the decoder turns control characters into spaces).
   static std::string_view heading_marker(int level);
+  // Reports a block-labelling extractor's decision on one block (closes the
+  // open line and span first, so it never falls inside a block's text).
+  void decide_block(SourceSpan span, bool kept, float score);
   // Closes the open line and span; the writer can be reused afterwards.
   void finish();
 

@@ -76,6 +76,7 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
 
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
+  out.decide_block(block.stats.span, content, block.probability);
   if (content) {
     write_block(block.stats, texts_[slot(begin_)].view(), out);
   } else if (!wrote_any_ && block.probability > fallback_probability_) {
@@ -95,8 +96,10 @@ void DefaultExtractor::finish(ContentWriter& out) {
   while (labeler_.flush(&content)) emit_oldest(content, out);
   // A page is seldom without any main content: rather than nothing, give the
   // block the model liked best, if it liked it at all.
-  if (!wrote_any_ && fallback_probability_ >= kFallbackMinimum)
+  if (!wrote_any_ && fallback_probability_ >= kFallbackMinimum) {
+    out.decide_block(fallback_stats_.span, true, fallback_probability_);
     write_block(fallback_stats_, fallback_text_.view(), out);
+  }
 }
 
 namespace {

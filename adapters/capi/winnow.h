@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 1
+#define WINNOW_VERSION_MINOR 2
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -84,6 +84,11 @@ typedef struct winnow_callbacks {
   /* Once, when the document ends: article or overview page, and the
      characters of delivered content outside links it was decided on. */
   void (*verdict)(void* user_data, winnow_verdict verdict, uint64_t net_text_length);
+  /* The "default" extractor (and its favor variants) decided a block, kept or
+     not, in document order and before a kept block's text: its input bytes
+     [begin, end), kept (1) or dropped (0), and its P(content) before the
+     smoothing. A page's fallback block is reported again, kept, at the end. */
+  void (*block_decision)(void* user_data, uint64_t begin, uint64_t end, int kept, float score);
 } winnow_callbacks;
 
 typedef struct winnow_config {

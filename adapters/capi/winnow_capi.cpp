@@ -61,6 +61,10 @@ class CallbackSink final : public winnow::ContentSink {
                          net);
   }
 
+  void on_block_decision(winnow::SourceSpan span, bool kept, float score) override {
+    if (callbacks_.block_decision) callbacks_.block_decision(user_data_, span.begin, span.end, kept ? 1 : 0, score);
+  }
+
   std::size_t drain(winnow_span* out, std::size_t capacity) {
     const std::size_t n = capacity < queued_ ? capacity : queued_;
     for (std::size_t i = 0; i < n; ++i) out[i] = queue_[i];

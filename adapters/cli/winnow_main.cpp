@@ -42,7 +42,8 @@ constexpr char kUsage[] =
     "  --favor WHAT           precision or recall: move the default extractor's threshold\n"
     "  --format FORMAT        text   one block of content per line (default)\n"
     "                         spans  one 'begin<TAB>end' byte range of the input per line\n"
-    "                         json   one JSON object per line: blocks, spans, then a summary\n"
+    "                         json   one JSON object per line: blocks, spans, the default\n"
+    "                                extractor's decision on every block, then a summary\n"
     "  --chunk-size N         bytes read per chunk (default: 16384); output never depends on it\n"
     "  --memory-budget BYTES  memory for engine, guard and parser together; K, M, G suffixes\n"
     "                         are powers of 1024 (default: 256K)\n"
@@ -107,6 +108,12 @@ class StdoutSink final : public winnow::ContentSink {
     heading_ = 0;
   }
   void on_heading(int level) override { heading_ = level; }
+  void on_block_decision(winnow::SourceSpan span, bool kept, float score) override {
+    if (format_ != Format::Json) return;
+    std::printf("{\"type\":\"decision\",\"begin\":%llu,\"end\":%llu,\"kept\":%s,\"score\":%.4f}\n",
+                static_cast<unsigned long long>(span.begin), static_cast<unsigned long long>(span.end),
+                kept ? "true" : "false", static_cast<double>(score));
+  }
   void on_span(winnow::SourceSpan span) override {
     if (format_ == Format::Spans) {
       std::printf("%llu\t%llu\n", static_cast<unsigned long long>(span.begin),

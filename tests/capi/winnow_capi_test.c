@@ -32,6 +32,11 @@ typedef struct collected {
   int verdicts;
   winnow_verdict verdict;
   uint64_t net;
+  int decisions;
+  int kept;
+  int blocks_at_decision[32]; /* content lines written before each decision */
+  int kept_flags[32];
+  float scores[32];
 } collected;
 
 static void on_text(void* user, const char* text, size_t length) {
@@ -66,6 +71,18 @@ static void on_verdict(void* user, winnow_verdict verdict, uint64_t net) {
   ++c->verdicts;
 }
 
+static void on_block_decision(void* user, uint64_t begin, uint64_t end, int kept, float score) {
+  collected* c = (collected*)user;
+  CHECK(begin < end);
+  if (c->decisions < 32) {
+    c->blocks_at_decision[c->decisions] = c->blocks;
+    c->kept_flags[c->decisions] = kept;
+    c->scores[c->decisions] = score;
+  }
+  ++c->decisions;
+  c->kept += kept;
+}
+
 static const char kPage[] =
     "<html><head><title>T</title><script>var x = '<p>no</p>';</script></head><body>"
     "<nav><a href='/'>Home</a> <a href='/a'>About</a></nav>"
@@ -83,6 +100,7 @@ static winnow_config make_config(const char* algorithm, collected* c) {
   config.callbacks.heading = on_heading;
   config.callbacks.span = on_span;
   config.callbacks.verdict = on_verdict;
+  config.callbacks.block_decision = on_block_decision;
   config.user_data = c;
   return config;
 }
@@ -152,6 +170,28 @@ static void test_feed_delivers_blocks_headings_spans_and_verdict(void) {
   CHECK(c.span_count >= 1);
   CHECK(c.verdicts == 1);
   CHECK(c.verdict == WINNOW_VERDICT_OVERVIEW || c.net > 0);
+}
+
+static void test_default_reports_every_block_decision(void) {
+  collected c;
+  int i, lines = 0;
+  memset(&c, 0, sizeof c);
+  CHECK(extract("default", kPage, strlen(kPage), 5, &c) == WINNOW_STATUS_OK);
+  /* Home About, the headline, two paragraphs, Contact; on a page this short
+     the smoothing may drop them all and the fallback block is reported again,
+     kept, at the end. */
+  CHECK(c.decisions == 5 || c.decisions == 6);
+  CHECK(c.kept == c.blocks && c.kept >= 1);
+  CHECK(c.kept_flags[0] == 0); /* the menu */
+  CHECK(c.kept_flags[4] == 0); /* the footer */
+  for (i = 0; i < c.decisions && i < 32; ++i) {
+    CHECK(c.scores[i] >= 0.0f && c.scores[i] <= 1.0f);
+    CHECK(c.blocks_at_decision[i] == lines); /* before the kept block's text */
+    lines += c.kept_flags[i];
+  }
+  memset(&c, 0, sizeof c);
+  CHECK(extract("bte", kPage, strlen(kPage), 4096, &c) == WINNOW_STATUS_OK);
+  CHECK(c.decisions == 0); /* only block-labelling extractors report */
 }
 
 static void test_output_does_not_depend_on_chunking(void) {
@@ -347,6 +387,7 @@ int main(void) {
   test_config_init_sets_documented_defaults();
   test_create_reports_bad_arguments();
   test_feed_delivers_blocks_headings_spans_and_verdict();
+  test_default_reports_every_block_decision();
   test_output_does_not_depend_on_chunking();
   test_feed_after_the_end_and_null_data();
   test_stats_and_pulled_spans();

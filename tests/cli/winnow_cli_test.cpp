@@ -119,6 +119,25 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
   EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"verdict\":\"article\","), std::string::npos);
   EXPECT_NE(json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
+  EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
+}
+
+TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
+  const CliRun json = run("--format json " + std::string(WINNOW_SAMPLE));
+  ASSERT_EQ(json.exit_code, 0);
+  // Every block is reported, kept or not, with its score; the decision on a
+  // kept block comes just before the block's text.
+  EXPECT_NE(json.out.find("\"kept\":false,\"score\":0."), std::string::npos) << json.out.substr(0, 300);
+  const std::size_t title = json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}");
+  ASSERT_NE(title, std::string::npos);
+  const std::size_t line_before = json.out.rfind("\n", title - 2);
+  const std::string previous = json.out.substr(line_before + 1, title - line_before - 1);
+  EXPECT_EQ(previous.rfind("{\"type\":\"decision\",", 0), 0u) << previous;
+  EXPECT_NE(previous.find("\"kept\":true,\"score\":"), std::string::npos) << previous;
+  const CliRun text = run("--format text " + std::string(WINNOW_SAMPLE));
+  EXPECT_EQ(text.out.find("decision"), std::string::npos);
+  const CliRun small_chunks = run("--format json --chunk-size 3 " + std::string(WINNOW_SAMPLE));
+  EXPECT_EQ(small_chunks.out, json.out);
 }
 
 TEST(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {

@@ -51,6 +51,64 @@ TEST(DefaultExtractor, StreamsWithABoundedDelay) {
   EXPECT_NE(sink.text().find("Paragraph 199 of a long article"), std::string::npos);
 }
 
+TEST(DefaultExtractor, ReportsItsDecisionOnEveryBlockInDocumentOrder) {
+  const std::string html = test::read_fixture("article.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  const auto& decisions = sink.decisions();
+  ASSERT_GT(decisions.size(), 5u);
+  std::size_t kept = 0, dropped = 0;
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const auto& d = decisions[i];
+    EXPECT_LT(d.span.begin, d.span.end);
+    EXPECT_LE(d.span.end, html.size());
+    if (i > 0) {
+      EXPECT_LE(decisions[i - 1].span.end, d.span.begin) << "document order, no overlap";
+    }
+    EXPECT_GE(d.score, 0.0f);
+    EXPECT_LE(d.score, 1.0f);
+    (d.kept ? kept : dropped) += 1;
+  }
+  EXPECT_GT(kept, 0u);
+  EXPECT_GT(dropped, 0u) << "the page has a menu and a footer";
+  // A kept block's decision comes just before its text: the content lines
+  // written before each decision grow by one line per kept (one-line) block.
+  std::size_t lines = 0;
+  for (const auto& d : decisions) {
+    EXPECT_EQ(d.blocks_before, lines);
+    lines += d.kept ? 1 : 0;
+  }
+  EXPECT_EQ(lines, sink.blocks());
+  // The menu's words are in dropped blocks.
+  const std::size_t menu = html.find("Most read");
+  ASSERT_NE(menu, std::string::npos);
+  bool menu_dropped = false;
+  for (const auto& d : decisions)
+    if (d.span.begin <= menu && menu < d.span.end) menu_dropped = !d.kept;
+  EXPECT_TRUE(menu_dropped);
+}
+
+TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
+  const std::string html = test::read_fixture("article.html");
+  auto run = [&](std::size_t chunk) {
+    test::RecordingSink sink;
+    HtmlExtractor extractor(ExtractorConfig{}, sink);
+    for (std::size_t at = 0; at < html.size(); at += chunk) {
+      const std::size_t n = std::min(chunk, html.size() - at);
+      extractor.feed(html.data() + at, n, at + n == html.size());
+    }
+    std::string out;
+    for (const auto& d : sink.decisions())
+      out += std::to_string(d.span.begin) + "-" + std::to_string(d.span.end) + (d.kept ? "+" : "-") +
+             std::to_string(d.score) + " ";
+    return out;
+  };
+  const std::string whole = run(html.size());
+  EXPECT_EQ(run(1), whole);
+  EXPECT_EQ(run(97), whole);
+}
+
 TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) {
   const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config_for("default", 64 * 1024), 3);
   EXPECT_EQ(r.status, Status::Ok);

@@ -28,6 +28,15 @@ class RecordingSink final : public ContentSink {
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
   void on_heading(int level) override { headings_ += static_cast<char>('0' + level); }
+  struct Decision {
+    SourceSpan span;
+    bool kept;
+    float score;
+    std::size_t blocks_before;  // content lines written before it
+  };
+  void on_block_decision(SourceSpan span, bool kept, float score) override {
+    decisions_.push_back(Decision{span, kept, score, blocks_});
+  }
   void on_verdict(PageVerdict verdict, std::uint64_t net) override {
     verdict_ = verdict;
     net_text_length_ = net;
@@ -41,10 +50,12 @@ class RecordingSink final : public ContentSink {
   int verdicts() const { return verdicts_; }
   const std::vector<SourceSpan>& spans() const { return spans_; }
   std::size_t blocks() const { return blocks_; }
+  const std::vector<Decision>& decisions() const { return decisions_; }
 
  private:
   std::string text_;
   std::vector<SourceSpan> spans_;
+  std::vector<Decision> decisions_;
   std::size_t blocks_ = 0;
   std::string headings_;
   PageVerdict verdict_ = PageVerdict::Article;
