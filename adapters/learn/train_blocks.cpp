@@ -3,7 +3,7 @@
 // packages and writes it as engine/default_model.cpp.
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
-//                [--linear] [--trees N] [--depth N] [--learning-rate X]
+//                [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X]
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
@@ -110,6 +110,7 @@ struct Document {
   std::vector<float> features;  // blocks.size() * kBlockFeatureCount
   std::vector<float> context;   // blocks.size() * kContextFeatureCount, for the model being fitted
   std::vector<std::uint8_t> labels;
+  float package_weight = 1.0f;  // with --balance-packages: each package weighs the same
 };
 
 void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
@@ -200,7 +201,7 @@ void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf
           z += w[j] * x[j];
         }
         const double p = sigmoid(z);
-        const double weight = std::sqrt(static_cast<double>(d->blocks[i].stats.words));
+        const double weight = d->package_weight * std::sqrt(static_cast<double>(d->blocks[i].stats.words));
         const double g = weight * (p - d->labels[i]);
         const double h = weight * std::max(p * (1 - p), 1e-9);
         for (std::size_t j = 0; j < F; ++j) {
@@ -249,7 +250,7 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
     for (std::size_t i = 0; i < d->blocks.size(); ++i) {
       rows.push_back(block_row(*d, i));
       labels.push_back(d->labels[i]);
-      weights.push_back(std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
+      weights.push_back(d->package_weight * std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
     }
   *trees = winnow::learn::fit_boosted_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
                                             labels, weights, params);
@@ -257,8 +258,19 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
 }
 
 // trees: where the first stage's trees are kept, or null for the linear one.
+// Gives every package of docs the same total weight (documents of small
+// packages count more), or every document weight 1.
+void weigh_packages(const std::vector<const Document*>& docs, bool balance) {
+  std::unordered_map<std::size_t, std::size_t> count;
+  for (const Document* d : docs) ++count[d->package];
+  for (const Document* d : docs)
+    const_cast<Document*>(d)->package_weight =
+        balance ? static_cast<float>(docs.size()) / static_cast<float>(count.size() * count[d->package]) : 1.0f;
+}
+
 winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
-                         const winnow::learn::BoostingParams& params) {
+                         const winnow::learn::BoostingParams& params, bool balance) {
+  weigh_packages(docs, balance);
   winnow::BlockModel model{};
   if (trees) fit_trees(docs, params, trees, &model);
   else fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
@@ -407,6 +419,7 @@ int main(int argc, char** argv) {
   bool write = true, cross_validate = true;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
   bool use_trees = true;
+  bool balance = false;
   winnow::learn::BoostingParams params;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -417,6 +430,7 @@ int main(int argc, char** argv) {
     else if (a == "--no-cv") cross_validate = false;
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--linear") use_trees = false;
+    else if (a == "--balance-packages") balance = true;
     else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
@@ -493,7 +507,7 @@ int main(int argc, char** argv) {
           std::vector<const Document*> train_set, test_set;
           for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
           winnow::learn::TreeEnsemble trees;
-          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params), test_set, lag);
+          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, balance), test_set, lag);
         }
       });
     for (auto& w : workers) w.join();
@@ -504,7 +518,7 @@ int main(int argc, char** argv) {
     }
   }
   winnow::learn::TreeEnsemble trees;
-  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params);
+  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, balance);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
