@@ -435,7 +435,7 @@ int main(int argc, char** argv) {
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--linear] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
       return 1;
     }
   }
