@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 namespace winnow {
@@ -23,6 +24,37 @@ struct PassThroughTable {
   constexpr bool operator[](unsigned char b) const { return byte[b]; }
 };
 constexpr PassThroughTable kPassThrough;
+
+// Whether all 8 bytes of x are printable ASCII (0x20..0x7E): the common case
+// in HTML, tested a word at a time (a byte under 0x20 or at 0x7F sets the
+// top bit of its lane in the subtractions; exact as to "any", which is all
+// that is asked).
+bool all_printable(std::uint64_t x) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  const std::uint64_t below_space = (x - 0x20 * kOnes) & ~x;
+  const std::uint64_t del = x ^ (0x7F * kOnes);
+  const std::uint64_t is_del = (del - kOnes) & ~del;
+  return ((x | below_space | is_del) & kHigh) == 0;
+}
+
+// Length of the prefix of data that passes through untouched (printable
+// ASCII, tab, newline, return).
+std::size_t pass_through_length(const char* data, std::size_t size) {
+  std::size_t i = 0;
+  for (;;) {
+    std::uint64_t word;
+    while (i + sizeof word <= size) {
+      std::memcpy(&word, data + i, sizeof word);
+      if (!all_printable(word)) break;
+      i += sizeof word;
+    }
+    // A word with a control or non-ASCII byte (often just a newline): byte by byte.
+    const std::size_t stop = std::min(size, i + sizeof word);
+    while (i < stop && kPassThrough[static_cast<unsigned char>(data[i])]) ++i;
+    if (i < stop || i == size) return i;
+  }
+}
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
@@ -264,9 +296,9 @@ void Decoder::process_utf8(const char* data, std::size_t size) {
   while (i < size) {
     if (utf8_needed_ == 0) {
       // Printable ASCII, tab, newline and return pass through untouched.
-      const std::size_t start = i;
-      while (i < size && kPassThrough[static_cast<unsigned char>(data[i])]) ++i;
-      in_pos_ += i - start;
+      const std::size_t passed = pass_through_length(data + i, size - i);
+      i += passed;
+      in_pos_ += passed;
       if (i == size) break;
     }
     const auto b = static_cast<unsigned char>(data[i]);
