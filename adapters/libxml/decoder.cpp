@@ -56,6 +56,34 @@ std::size_t pass_through_length(const char* data, std::size_t size) {
   }
 }
 
+// Length of the well-formed sequence that starts at data if it is complete
+// within size bytes and is not U+FFFE or U+FFFF (which are replaced), else 0.
+// Such a sequence passes through untouched, as the byte-at-a-time repair
+// below would pass it.
+std::size_t complete_sequence(const char* data, std::size_t size) {
+  const auto b0 = static_cast<unsigned char>(data[0]);
+  std::size_t length = 0;
+  unsigned char lower = 0x80, upper = 0xBF;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3;
+    if (b0 == 0xE0) lower = 0xA0;
+    if (b0 == 0xED) upper = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4;
+    if (b0 == 0xF0) lower = 0x90;
+    if (b0 == 0xF4) upper = 0x8F;
+  }
+  if (length == 0 || size < length) return 0;
+  const auto b1 = static_cast<unsigned char>(data[1]);
+  if (b1 < lower || b1 > upper) return 0;
+  for (std::size_t k = 2; k < length; ++k)
+    if ((static_cast<unsigned char>(data[k]) & 0xC0) != 0x80) return 0;
+  if (length == 3 && b0 == 0xEF && b1 == 0xBF && (data[2] == '\xBE' || data[2] == '\xBF')) return 0;
+  return length;
+}
+
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -318,6 +346,11 @@ void Decoder::process_utf8(const char* data, std::size_t size) {
         }
         ++in_pos_;
         ++i;
+        continue;
+      }
+      if (const std::size_t length = complete_sequence(data + i, size - i)) {
+        in_pos_ += length;
+        i += length;
         continue;
       }
       if (b >= 0xC2 && b <= 0xDF) {
