@@ -117,10 +117,7 @@ void Crunch::release(ContentWriter& out) {
   char scratch[TokenStream::kMaxWordBytes];
   while (!words_.empty() && words_.begin_seq() < until) {
     const Word w = words_.front();
-    for (std::size_t i = 0; i < w.size; ++i) {
-      scratch[i] = text_.front();
-      text_.pop_front();
-    }
+    text_.take_front(scratch, std::min<std::size_t>(w.size, sizeof scratch));
     words_.pop_front();
     write(w, std::string_view(scratch, w.size), out);
   }

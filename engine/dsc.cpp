@@ -34,10 +34,7 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
   while (!words_.empty() && begin_index() < end) {
     const Word& w = words_.front();
     const std::size_t size = w.begin_and_size >> 56;
-    for (std::size_t i = 0; i < size; ++i) {
-      scratch[i] = text_.front();
-      text_.pop_front();
-    }
+    text_.take_front(scratch, std::min<std::size_t>(size, sizeof scratch));
     if (w.end_and_bits & kNewBlockBit) ++output_block_;
     if (keep) {
       Token token;

@@ -72,10 +72,7 @@ void Lqf::release(ContentWriter& out) {
     const Word& w = words_.front();
     const std::uint8_t state = segment_of(w).state;
     if (state == kPending) break;
-    for (std::size_t i = 0; i < w.size; ++i) {
-      scratch[i] = text_.front();
-      text_.pop_front();
-    }
+    text_.take_front(scratch, std::min<std::size_t>(w.size, sizeof scratch));
     if (state == kKeep) write(w, first_index_, std::string_view(scratch, w.size), out);
     words_.pop_front();
     ++first_index_;

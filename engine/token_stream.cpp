@@ -18,11 +18,16 @@ const Token& TokenStream::push(Token token, std::string_view word_text) {
     const std::size_t size = std::min(word_text.size(), capacity);
     // A word never wraps: if it does not fit before the end of the arena it
     // starts at the arena's beginning, so text() can return one view.
-    if (text_head_ % capacity + size > capacity) text_head_ += capacity - text_head_ % capacity;
-    std::memcpy(&text_.at(text_head_), word_text.data(), size);
+    if (text_slot_ + size > capacity) {
+      text_head_ += capacity - text_slot_;
+      text_slot_ = 0;
+    }
+    std::memcpy(&text_.at(text_slot_), word_text.data(), size);  // the slot of text_head_
     token.text_pos = text_head_;
     token.text_size = static_cast<std::uint32_t>(size);
     text_head_ += size;
+    text_slot_ += size;
+    if (text_slot_ == capacity) text_slot_ = 0;
   }
   if (tokens_.full()) tokens_.pop_front();
   tokens_.push(token);

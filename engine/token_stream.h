@@ -47,6 +47,7 @@ class TokenStream {
   RingBuffer<Token> tokens_;
   RingBuffer<char> text_;  // used as a byte arena addressed by absolute position
   std::uint64_t text_head_ = 0;
+  std::size_t text_slot_ = 0;  // text_head_ % the arena's capacity, kept to spare a division per word
   char title_[kTitleBytes];
   std::size_t title_size_ = 0;
 };

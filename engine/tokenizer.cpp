@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace winnow {
 namespace {
@@ -27,6 +28,10 @@ CharClass classify(std::uint32_t cp) {
     return CharClass::Cjk;
   return CharClass::Other;
 }
+
+bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
+// What classify() calls Space among ASCII bytes.
+bool is_ascii_space(char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
 
 // Decodes one code point of (already valid) UTF-8; returns its byte length.
 std::size_t decode_utf8(std::string_view s, std::size_t i, std::uint32_t* cp) {
@@ -195,8 +200,38 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
     word_grew = false;
     flush_word();
   };
+  // Bytes [from, to) join the pending word: one character, or a run of ASCII
+  // ones taken together but split where the buffer fills, exactly where one
+  // character at a time would split it.
+  auto append_to_word = [&](std::size_t from, std::size_t to) {
+    while (from < to) {
+      const std::size_t character = is_ascii(text[from]) ? 1 : to - from;
+      if (word_size_ + character > sizeof(word_)) close_pending_word();  // an over-long run: split, glued
+      if (word_size_ == 0) word_begin_ = interpolate(source, from, text.size());
+      const std::size_t take = std::min(to - from, sizeof(word_) - word_size_);
+      std::memcpy(word_ + word_size_, text.data() + from, take);
+      word_size_ += take;
+      from += take;
+      word_end_index = from;
+      word_grew = true;
+    }
+  };
   std::size_t i = 0;
   while (i < text.size()) {
+    if (is_ascii(text[i])) {
+      // Most text is ASCII: no decoding, and a word's bytes are copied at once.
+      if (is_ascii_space(text[i])) {
+        close_pending_word();
+        space_before_ = true;
+        ++i;
+        continue;
+      }
+      std::size_t end = i + 1;
+      while (end < text.size() && is_ascii(text[end]) && !is_ascii_space(text[end])) ++end;
+      append_to_word(i, end);
+      i = end;
+      continue;
+    }
     std::uint32_t cp = 0;
     const std::size_t length = decode_utf8(text, i, &cp);
     switch (classify(cp)) {
@@ -212,13 +247,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
                   interpolate_end(source, i + length, text.size()), true);
         break;
       case CharClass::Other:
-        if (word_size_ + length > sizeof(word_)) close_pending_word();  // an over-long run: split, glued
-        if (word_size_ == 0) word_begin_ = interpolate(source, i, text.size());
-        std::copy(text.begin() + static_cast<std::ptrdiff_t>(i),
-                  text.begin() + static_cast<std::ptrdiff_t>(i + length), word_ + word_size_);
-        word_size_ += length;
-        word_end_index = i + length;
-        word_grew = true;
+        append_to_word(i, i + length);
         break;
     }
     i += length;

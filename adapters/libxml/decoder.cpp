@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 namespace winnow {
@@ -23,6 +24,65 @@ struct PassThroughTable {
   constexpr bool operator[](unsigned char b) const { return byte[b]; }
 };
 constexpr PassThroughTable kPassThrough;
+
+// Whether all 8 bytes of x are printable ASCII (0x20..0x7E): the common case
+// in HTML, tested a word at a time (a byte under 0x20 or at 0x7F sets the
+// top bit of its lane in the subtractions; exact as to "any", which is all
+// that is asked).
+bool all_printable(std::uint64_t x) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+  const std::uint64_t below_space = (x - 0x20 * kOnes) & ~x;
+  const std::uint64_t del = x ^ (0x7F * kOnes);
+  const std::uint64_t is_del = (del - kOnes) & ~del;
+  return ((x | below_space | is_del) & kHigh) == 0;
+}
+
+// Length of the prefix of data that passes through untouched (printable
+// ASCII, tab, newline, return).
+std::size_t pass_through_length(const char* data, std::size_t size) {
+  std::size_t i = 0;
+  for (;;) {
+    std::uint64_t word;
+    while (i + sizeof word <= size) {
+      std::memcpy(&word, data + i, sizeof word);
+      if (!all_printable(word)) break;
+      i += sizeof word;
+    }
+    // A word with a control or non-ASCII byte (often just a newline): byte by byte.
+    const std::size_t stop = std::min(size, i + sizeof word);
+    while (i < stop && kPassThrough[static_cast<unsigned char>(data[i])]) ++i;
+    if (i < stop || i == size) return i;
+  }
+}
+
+// Length of the well-formed sequence that starts at data if it is complete
+// within size bytes and is not U+FFFE or U+FFFF (which are replaced), else 0.
+// Such a sequence passes through untouched, as the byte-at-a-time repair
+// below would pass it.
+std::size_t complete_sequence(const char* data, std::size_t size) {
+  const auto b0 = static_cast<unsigned char>(data[0]);
+  std::size_t length = 0;
+  unsigned char lower = 0x80, upper = 0xBF;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3;
+    if (b0 == 0xE0) lower = 0xA0;
+    if (b0 == 0xED) upper = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4;
+    if (b0 == 0xF0) lower = 0x90;
+    if (b0 == 0xF4) upper = 0x8F;
+  }
+  if (length == 0 || size < length) return 0;
+  const auto b1 = static_cast<unsigned char>(data[1]);
+  if (b1 < lower || b1 > upper) return 0;
+  for (std::size_t k = 2; k < length; ++k)
+    if ((static_cast<unsigned char>(data[k]) & 0xC0) != 0x80) return 0;
+  if (length == 3 && b0 == 0xEF && b1 == 0xBF && (data[2] == '\xBE' || data[2] == '\xBF')) return 0;
+  return length;
+}
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
@@ -264,9 +324,9 @@ void Decoder::process_utf8(const char* data, std::size_t size) {
   while (i < size) {
     if (utf8_needed_ == 0) {
       // Printable ASCII, tab, newline and return pass through untouched.
-      const std::size_t start = i;
-      while (i < size && kPassThrough[static_cast<unsigned char>(data[i])]) ++i;
-      in_pos_ += i - start;
+      const std::size_t passed = pass_through_length(data + i, size - i);
+      i += passed;
+      in_pos_ += passed;
       if (i == size) break;
     }
     const auto b = static_cast<unsigned char>(data[i]);
@@ -286,6 +346,11 @@ void Decoder::process_utf8(const char* data, std::size_t size) {
         }
         ++in_pos_;
         ++i;
+        continue;
+      }
+      if (const std::size_t length = complete_sequence(data + i, size - i)) {
+        in_pos_ += length;
+        i += length;
         continue;
       }
       if (b >= 0xC2 && b <= 0xDF) {

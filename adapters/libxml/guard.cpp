@@ -46,6 +46,30 @@ bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
 char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
+// Bytes of the character reference open after c ('&', then up to 31
+// alphanumerics or '#'); 0 when none is open. A text split waits for 0.
+constexpr int kMaxReference = 32;
+int next_reference_length(int length, char c) {
+  if (c == '&') return 1;
+  if (length > 0 && (is_alnum(c) || c == '#') && length < kMaxReference) return length + 1;
+  return 0;
+}
+
+// The open reference's length after a run of text, given the one before it.
+// Only the run's last kMaxReference + 1 bytes matter: from any length, that
+// many bytes without '&' reach 0 (a reference closes or hits the cap), and a
+// '&' among them restarts the count the same way whatever came before.
+int reference_length_after(int length, const char* run, std::size_t size) {
+  constexpr std::size_t kMemory = kMaxReference + 1;
+  std::size_t from = 0;
+  if (size > kMemory) {
+    from = size - kMemory;
+    length = 0;
+  }
+  for (std::size_t i = from; i < size; ++i) length = next_reference_length(length, run[i]);
+  return length;
+}
+
 // Keys identify elements on the stack: one per canonical name.
 struct TagKeys {
   char by_tag[static_cast<std::size_t>(Tag::count)];
@@ -137,8 +161,10 @@ bool Guard::ok() const { return out_.ok() && tag_.ok() && value_.ok() && stack_.
 void Guard::write(const char* data, std::size_t size) {
   std::size_t i = 0;
   while (i < size) {
-    i += skip_ahead(data + i, size - i);
-    if (i == size) break;
+    if (has_bulk_path(state_)) {
+      i += skip_ahead(data + i, size - i);
+      if (i == size) break;
+    }
     step(data[i]);
     ++in_pos_;
     ++i;
@@ -150,30 +176,21 @@ void Guard::write(const char* data, std::size_t size) {
 // per-byte processing would be trivial, and leaves the state exactly as
 // step() would have, so the output is the same byte for byte.
 std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
-  constexpr std::size_t kExactTail = 64;  // the entity state depends on the last 33 bytes only
   switch (state_) {
     case State::Data: {
+      // A run that ends before the split point cannot split (data_char
+      // splits only once max_text_run bytes precede the byte), so it is
+      // copied whole; only the reference state is carried through it.
       if (text_run_ >= limits_.max_text_run) return 0;
       const void* lt = std::memchr(data, '<', size);
       std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
       run = std::min(run, limits_.max_text_run - text_run_);
-      if (run <= kExactTail) {
-        // A short run that opens no character reference and cannot reach a
-        // split point leaves the state as it found it: copy it whole.
-        if (run == 0 || entity_length_ != 0 || text_run_ + run >= limits_.max_text_run ||
-            std::memchr(data, '&', run) != nullptr)
-          return 0;
-        append_out(data, run);
-        in_pos_ += run;
-        text_run_ += run;
-        return run;
-      }
-      const std::size_t bulk = run - kExactTail;
-      append_out(data, bulk);
-      in_pos_ += bulk;
-      text_run_ += bulk;
-      entity_length_ = 0;  // re-derived exactly from the tail step() processes next
-      return bulk;
+      if (run == 0) return 0;
+      append_out(data, run);
+      in_pos_ += run;
+      text_run_ += run;
+      entity_length_ = reference_length_after(entity_length_, data, run);
+      return run;
     }
     case State::RawText: {
       const void* lt = std::memchr(data, '<', size);
@@ -243,9 +260,7 @@ void Guard::data_char(char c) {
     ++stats_.text_splits;
     maybe_flush();
   }
-  if (c == '&') entity_length_ = 1;
-  else if (entity_length_ > 0 && (is_alnum(c) || c == '#') && entity_length_ < 32) ++entity_length_;
-  else entity_length_ = 0;
+  entity_length_ = next_reference_length(entity_length_, c);
   append_out(&c, 1);
   ++text_run_;
 }

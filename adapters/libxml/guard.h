@@ -85,6 +85,12 @@ class Guard final : public ByteSink {
     MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
   };
 
+  // The states skip_ahead() handles: checked inline, since most bytes of a
+  // tag go through step() one at a time.
+  static bool has_bulk_path(State state) {
+    return state == State::Data || state == State::RawText || state == State::Comment ||
+           state == State::BogusComment || state == State::AttrValueDouble || state == State::AttrValueSingle;
+  }
   std::size_t skip_ahead(const char* data, std::size_t size);
   void step(char c);
   void data_char(char c);

@@ -127,7 +127,7 @@ const xmlChar* tag_start_before(const xmlChar* base, const xmlChar* end) {
 
 }  // namespace
 
-SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, const unsigned char* name) {
+SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::string_view name) {
   long consumed = xmlByteConsumed(as_context(context_));
   const xmlParserInputPtr input = as_context(context_)->input;
   const bool have_input = input && input->cur && input->base && input->end && input->cur <= input->end;
@@ -143,11 +143,10 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, const 
       if (input->cur[0] == '>') tail = 1;
       else if (input->cur[0] == '/' && input->cur + 1 < input->end && input->cur[1] == '>') tail = 2;
       const xmlChar* lt = tail ? tag_start_before(input->base, input->cur) : nullptr;
-      if (lt && name) {
-        const std::size_t length = std::strlen(reinterpret_cast<const char*>(name));
-        const xmlChar* after = lt + 1 + length;
+      if (lt && name.data() != nullptr) {
+        const xmlChar* after = lt + 1 + name.size();
         real = after <= input->cur &&
-               xmlStrncasecmp(lt + 1, name, static_cast<int>(length)) == 0 &&
+               xmlStrncasecmp(lt + 1, reinterpret_cast<const xmlChar*>(name.data()), static_cast<int>(name.size())) == 0 &&
                (after == input->cur || *after == ' ');
       }
       if (real) consumed += static_cast<long>(tail);
@@ -182,7 +181,9 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, const 
 void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   ++self->depth_;
-  self->events_.on_start_element(tag_from_name(view(name)), read_attributes(attributes), self->span_to_here(Event::StartTag, 0, name));
+  const std::string_view name_view = view(name);
+  self->events_.on_start_element(tag_from_name(name_view), read_attributes(attributes),
+                                 self->span_to_here(Event::StartTag, 0, name_view));
 }
 
 void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "adapters/libxml/byte_sink.h"
 #include "engine/event.h"
@@ -48,7 +49,7 @@ class LibxmlParser final : public ByteSink {
   // The input from the last event's end to this one's; text_size is the
   // text event's size (text always covers some input), name the started
   // element's.
-  SourceSpan span_to_here(Event event, std::size_t text_size = 0, const unsigned char* name = nullptr);
+  SourceSpan span_to_here(Event event, std::size_t text_size = 0, std::string_view name = {});
 
   EventHandler& events_;
   SourceMapper& mapper_;

@@ -141,6 +141,20 @@ TEST(Guard, DropsAnUnfinishedTagOrCommentAtTheEnd) {
   EXPECT_EQ(guard("text<").text, "text&lt;");
 }
 
+// Text is copied in runs up to the split point; the reference state carried
+// across a run must match what byte-by-byte processing gives.
+TEST(Guard, SplitsNeverCutAReferenceWhereverItFallsInARun) {
+  GuardLimits limits;
+  limits.max_text_run = 100;
+  for (std::size_t lead = 60; lead <= 110; ++lead) {
+    const std::string text = std::string(lead, 'a') + "&LongReferenceName;" + std::string(300, 'b');
+    const Guarded whole = guard("<p>" + text + "</p>", 1 << 20, limits);
+    EXPECT_NE(whole.text.find("&LongReferenceName;"), std::string::npos) << lead;
+    EXPECT_GT(whole.stats.text_splits, 0u) << lead;
+    for (std::size_t chunk : {1u, 5u, 64u}) EXPECT_EQ(guard("<p>" + text + "</p>", chunk, limits).text, whole.text);
+  }
+}
+
 TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
   GuardLimits limits;
   limits.flush_bytes = 64;

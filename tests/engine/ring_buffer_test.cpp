@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace winnow {
 namespace {
 
@@ -22,6 +24,24 @@ TEST(RingBuffer, KeepsSequenceNumbersAcrossWrapAround) {
   EXPECT_TRUE(ring.contains(8));
   EXPECT_FALSE(ring.contains(6));
   EXPECT_FALSE(ring.contains(10));
+}
+
+TEST(RingBuffer, TakesFromTheFrontAcrossWrapAround) {
+  MemoryBudget budget(1024);
+  RingBuffer<char> ring(budget, 5);
+  for (char c : std::string("abcd")) ASSERT_TRUE(ring.push(c));
+  char out[8] = {};
+  EXPECT_EQ(ring.take_front(out, 3), 3u);
+  EXPECT_EQ(std::string(out, 3), "abc");
+  for (char c : std::string("efgh")) ASSERT_TRUE(ring.push(c));  // wraps
+  EXPECT_TRUE(ring.full());
+  EXPECT_EQ(ring.take_front(out, 8), 5u);  // no more than it holds
+  EXPECT_EQ(std::string(out, 5), "defgh");
+  EXPECT_TRUE(ring.empty());
+  EXPECT_EQ(ring.begin_seq(), 8u);
+  ASSERT_TRUE(ring.push('i'));
+  EXPECT_EQ(ring.front(), 'i');
+  EXPECT_EQ(ring.at(8), 'i');
 }
 
 TEST(RingBuffer, RefusesToGrowWhenFull) {
