@@ -83,19 +83,22 @@ Split best_split(const std::vector<Sums>& histogram, const Binned& binned, std::
   return best;
 }
 
-// Pre-order serialisation: the left subtree follows its parent.
-void serialise(const std::vector<GrowingNode>& tree, int at, float learning_rate, double lambda,
-               std::vector<TreeNode>* out) {
+// Writes the subtree at `at` into heap slot `slot` of a tree complete to
+// `depth`; a leaf above the last level becomes always-left padding over
+// copies of itself.
+void complete(const std::vector<GrowingNode>& tree, int at, std::size_t slot, std::size_t level, std::size_t depth,
+              const BoostingParams& params, std::uint8_t* features, float* thresholds, float* leaves) {
   const GrowingNode& n = tree[static_cast<std::size_t>(at)];
-  const std::size_t self = out->size();
-  if (n.feature < 0) {
-    out->push_back(TreeNode{static_cast<float>(-n.sums.g / (n.sums.h + lambda)) * learning_rate, 0, kTreeLeaf});
+  const std::size_t inner = (std::size_t{1} << depth) - 1;
+  if (level == depth) {
+    leaves[slot - inner] = static_cast<float>(-n.sums.g / (n.sums.h + params.lambda)) * params.learning_rate;
     return;
   }
-  out->push_back(TreeNode{n.threshold, 0, static_cast<std::uint8_t>(n.feature)});
-  serialise(tree, n.left, learning_rate, lambda, out);
-  (*out)[self].right = static_cast<std::uint32_t>(out->size());
-  serialise(tree, n.right, learning_rate, lambda, out);
+  const bool leaf = n.feature < 0;
+  features[slot] = leaf ? 0 : static_cast<std::uint8_t>(n.feature);
+  thresholds[slot] = leaf ? kAlwaysLeft : n.threshold;
+  complete(tree, leaf ? at : n.left, 2 * slot + 1, level + 1, depth, params, features, thresholds, leaves);
+  complete(tree, leaf ? at : n.right, 2 * slot + 2, level + 1, depth, params, features, thresholds, leaves);
 }
 
 }  // namespace
@@ -104,6 +107,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
                                const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
                                const BoostingParams& params) {
   TreeEnsemble model;
+  model.depth = params.depth;
   if (rows == 0) return model;
   const Binned binned = bin_rows(row, rows, features, params.bins);
   const std::size_t stride = 256;  // histogram slots per feature
@@ -170,10 +174,16 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       }
       level = std::move(next_level);
     }
-    model.roots.push_back(static_cast<std::uint32_t>(model.nodes.size()));
-    serialise(tree, 0, params.learning_rate, params.lambda, &model.nodes);
+    const std::size_t inner = (std::size_t{1} << params.depth) - 1;
+    model.features.resize((t + 1) * inner);
+    model.thresholds.resize((t + 1) * inner);
+    model.leaves.resize((t + 1) * (inner + 1));
+    complete(tree, 0, 0, 0, params.depth, params, &model.features[t * inner], &model.thresholds[t * inner],
+             &model.leaves[t * (inner + 1)]);
+    model.tree_count = t + 1;
     // The new tree's output for each row, as run time computes it.
-    const BoostedTrees one{model.nodes.data(), &model.roots.back(), 1, 0.0f};
+    const BoostedTrees one{params.depth, 1, &model.features[t * inner], &model.thresholds[t * inner],
+                           &model.leaves[t * (inner + 1)], 0.0f};
     for (std::size_t i = 0; i < rows; ++i) score[i] += boosted_log_odds(one, row(i));
   }
   return model;

@@ -29,12 +29,21 @@ struct BoostingParams {
   std::size_t bins = 64;          // candidate thresholds per feature, at most 255
 };
 
+// A padding node's threshold: every feature value is <= it, so it goes left.
+constexpr float kAlwaysLeft = 3.402823466e+38f;  // FLT_MAX
+
+// Trees in the complete layout of engine/boosted_trees.h.
 struct TreeEnsemble {
-  std::vector<TreeNode> nodes;
-  std::vector<std::uint32_t> roots;
+  std::size_t depth = 0;
+  std::size_t tree_count = 0;
+  std::vector<std::uint8_t> features;
+  std::vector<float> thresholds;
+  std::vector<float> leaves;
   float base = 0;
   // A view for boosted_log_odds(); valid while the ensemble lives.
-  BoostedTrees view() const { return BoostedTrees{nodes.data(), roots.data(), roots.size(), base}; }
+  BoostedTrees view() const {
+    return BoostedTrees{depth, tree_count, features.data(), thresholds.data(), leaves.data(), base};
+  }
 };
 
 // row(i): the feature_count features of row i, for i < rows.

@@ -348,14 +348,6 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   return f;
 }
 
-// Nodes of the tree whose root is at `root` (pre-order: it ends where its
-// right subtree ends).
-std::uint32_t tree_size(const winnow::BoostedTrees& t, std::uint32_t root) {
-  const winnow::TreeNode& n = t.nodes[root];
-  if (n.feature == winnow::kTreeLeaf) return 1;
-  return n.right - root + tree_size(t, n.right);
-}
-
 void write_model(const winnow::BlockModel& model, const std::string& path,
                  const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
   FILE* out = std::fopen(path.c_str(), "w");
@@ -369,19 +361,29 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
   std::fprintf(out, ".\n#include \"engine/block_labeler.h\"\n\nnamespace winnow {\nnamespace {\n\n");
   if (model.trees.tree_count > 0) {
     const winnow::BoostedTrees& t = model.trees;
-    const std::uint32_t node_count = t.roots[t.tree_count - 1] + tree_size(t, t.roots[t.tree_count - 1]);
-    std::fprintf(out, "// The first stage: %zu trees, %u nodes (value, right child, feature).\n", t.tree_count, node_count);
-    std::fprintf(out, "constexpr TreeNode kTreeNodes[] = {\n");
-    for (std::uint32_t n = 0; n < node_count; ++n)
-      std::fprintf(out, "    {%.9ef, %u, %u},\n", static_cast<double>(t.nodes[n].value), t.nodes[n].right, t.nodes[n].feature);
-    std::fprintf(out, "};\nconstexpr std::uint32_t kTreeRoots[] = {");
-    for (std::size_t r = 0; r < t.tree_count; ++r) std::fprintf(out, "%s%u", r ? (r % 12 ? ", " : ",\n    ") : "", t.roots[r]);
-    std::fprintf(out, "};\n\n");
+    const std::size_t inner = (std::size_t{1} << t.depth) - 1;
+    std::fprintf(out, "// The first stage: %zu trees, complete to depth %zu (engine/boosted_trees.h).\n", t.tree_count,
+                 t.depth);
+    auto table = [&](const char* type, const char* name, std::size_t count, auto value) {
+      std::fprintf(out, "constexpr %s %s[] = {", type, name);
+      for (std::size_t k = 0; k < count; ++k) std::fprintf(out, "%s%s", k == 0 ? "\n    " : (k % 6 ? ", " : ",\n    "), value(k).c_str());
+      std::fprintf(out, "\n};\n");
+    };
+    auto number = [](float v) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.9ef", static_cast<double>(v));
+      return std::string(text);
+    };
+    table("std::uint8_t", "kTreeFeatures", t.tree_count * inner,
+          [&](std::size_t k) { return std::to_string(t.features[k]); });
+    table("float", "kTreeThresholds", t.tree_count * inner, [&](std::size_t k) { return number(t.thresholds[k]); });
+    table("float", "kTreeLeaves", t.tree_count * (inner + 1), [&](std::size_t k) { return number(t.leaves[k]); });
+    std::fprintf(out, "\n");
   }
   std::fprintf(out, "constexpr BlockModel kModel = {\n");
   if (model.trees.tree_count > 0)
-    std::fprintf(out, "    // trees\n    {kTreeNodes, kTreeRoots, %zu, %.9ef},\n", model.trees.tree_count,
-                 static_cast<double>(model.trees.base));
+    std::fprintf(out, "    // trees\n    {%zu, %zu, kTreeFeatures, kTreeThresholds, kTreeLeaves, %.9ef},\n",
+                 model.trees.depth, model.trees.tree_count, static_cast<double>(model.trees.base));
   else
     std::fprintf(out, "    // trees: none, the linear first stage\n    {},\n");
   auto row = [&](const char* name, const float* v) {
@@ -530,9 +532,9 @@ int main(int argc, char** argv) {
   }
   if (use_trees) {
     std::size_t splits[kBlockFeatureCount] = {};
-    for (const winnow::TreeNode& n : trees.nodes)
-      if (n.feature != winnow::kTreeLeaf) ++splits[n.feature];
-    std::printf("\nSplits per feature (%zu trees, %zu nodes):\n", trees.roots.size(), trees.nodes.size());
+    for (std::size_t k = 0; k < trees.features.size(); ++k)
+      if (trees.thresholds[k] != winnow::learn::kAlwaysLeft) ++splits[trees.features[k]];
+    std::printf("\nSplits per feature (%zu trees of depth %zu):\n", trees.tree_count, trees.depth);
     for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
       if (splits[j]) std::printf("  %-24s %zu\n", winnow::block_feature_name(j), splits[j]);
   } else {

@@ -46,14 +46,18 @@ TEST(Boosting, LearnsAnInteractionAndGeneralises) {
   params.min_child_hessian = 20;
   const TreeEnsemble model =
       fit_boosted_trees([&](std::size_t i) { return &train.x[i * 3]; }, train.y.size(), 3, train.y, train.w, params);
-  ASSERT_EQ(model.roots.size(), 30u);
+  ASSERT_EQ(model.tree_count, 30u);
   EXPECT_GT(accuracy(model, test), 0.97);
   // The strongest single split comes first: x0 at 0.5 (P(y | x0) is 0.3
   // against 0.7); x1 at 0.3 has none alone.
-  EXPECT_EQ(model.nodes[0].feature, 0);
-  EXPECT_NEAR(model.nodes[0].value, 0.5f, 0.03f);
+  EXPECT_EQ(model.features[0], 0);
+  EXPECT_NEAR(model.thresholds[0], 0.5f, 0.03f);
   std::size_t internal = 0, on_noise = 0;
-  for (const TreeNode& n : model.nodes) internal += n.feature != kTreeLeaf, on_noise += n.feature == 2;
+  for (std::size_t k = 0; k < model.features.size(); ++k) {
+    if (model.thresholds[k] == kAlwaysLeft) continue;  // padding
+    internal += 1;
+    on_noise += model.features[k] == 2;
+  }
   EXPECT_LT(on_noise * 5, internal) << "x2 is noise";
 }
 
@@ -83,14 +87,35 @@ TEST(Boosting, WeightsCountAsRepeatedRows) {
   params.bins = 255;
   const auto a = fit_boosted_trees([&](std::size_t i) { return &once.x[i * 3]; }, 200, 3, once.y, once.w, params);
   const auto b = fit_boosted_trees([&](std::size_t i) { return &thrice.x[i * 3]; }, 202, 3, thrice.y, thrice.w, params);
-  ASSERT_EQ(a.nodes.size(), b.nodes.size());
+  ASSERT_EQ(a.tree_count, b.tree_count);
   for (std::size_t i = 0; i < 200; ++i)
     EXPECT_NEAR(boosted_log_odds(a.view(), &once.x[i * 3]), boosted_log_odds(b.view(), &once.x[i * 3]), 1e-3);
 }
 
+TEST(Boosting, ATreeStoppedEarlyIsPaddedAndEvaluatesTheSame) {
+  // One split explains everything; the minimum child weight forbids more,
+  // so the depth-3 tree is padded below its two leaves.
+  Data d = exclusive_or(1000, 5);
+  for (std::size_t i = 0; i < d.y.size(); ++i) d.y[i] = static_cast<std::uint8_t>(d.x[i * 3] > 0.5f);
+  BoostingParams params;
+  params.trees = 1;
+  params.depth = 3;
+  params.min_child_hessian = 100;
+  params.learning_rate = 1.0f;
+  const TreeEnsemble model = fit_boosted_trees([&](std::size_t i) { return &d.x[i * 3]; }, 1000, 3, d.y, d.w, params);
+  ASSERT_EQ(model.features.size(), 7u);
+  ASSERT_EQ(model.leaves.size(), 8u);
+  EXPECT_EQ(model.features[0], 0);
+  for (std::size_t k = 1; k < 7; ++k) EXPECT_EQ(model.thresholds[k], kAlwaysLeft) << k;
+  // Only rows between the chosen quantile cut and 0.5 can come out wrong.
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < 1000; ++i) wrong += (boosted_log_odds(model.view(), &d.x[i * 3]) > model.base) != (d.y[i] == 1);
+  EXPECT_LT(wrong, 20u);
+}
+
 TEST(Boosting, NoRowsGiveNoTrees) {
   const TreeEnsemble model = fit_boosted_trees([](std::size_t) { return nullptr; }, 0, 3, {}, {}, BoostingParams{});
-  EXPECT_TRUE(model.roots.empty());
+  EXPECT_EQ(model.tree_count, 0u);
 }
 
 }  // namespace
