@@ -51,7 +51,9 @@ void hooked_free(void* block) {
   if (owned_here) current_budget->release(sizeof(BlockHeader) + header->size);
   if (!header->in_arena) {
     std::free(header);
-  } else if (owned_here) {
+  } else if (owned_here && current_budget->uses_arena()) {
+    // (An arena block's budget always uses its arena; saying so also keeps
+    // GCC from seeing a path where realloc'ed memory reaches operator delete.)
     current_budget->deallocate(header);
   }
   // An arena block freed outside its extractor's scope is left alone: the
