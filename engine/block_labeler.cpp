@@ -44,23 +44,15 @@ void ContainerMemory::add(std::uint32_t id, float p, float words) {
   slot->last_use = ++clock_;
 }
 
-namespace {
-
-float log_odds(float p) {
-  const float clipped = std::fmin(std::fmax(p, 1e-4f), 1.0f - 1e-4f);
-  return std::log(clipped / (1.0f - clipped));
-}
-
-}  // namespace
-
 void ContainerMemory::features(const BlockStats& block, float p, float* f) const {
   const Entry* c = find(block.container);
   const Entry* g = find(block.grand_container);
+  const float clipped = std::fmin(std::fmax(p, 1e-4f), 1.0f - 1e-4f);
   const float c_mean = c && c->words > 0 ? c->weighted_p / c->words : 0.5f;
   const float g_mean = g && g->words > 0 ? g->weighted_p / g->words : 0.5f;
   const float c_count = c ? std::log1p(static_cast<float>(c->count)) : 0.0f;
   f[0] = 1.0f;
-  f[1] = log_odds(p);
+  f[1] = std::log(clipped / (1.0f - clipped));
   f[2] = c_mean - 0.5f;
   f[3] = c_count;
   f[4] = c ? std::log1p(c->words) : 0.0f;

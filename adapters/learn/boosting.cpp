@@ -64,7 +64,8 @@ struct Split {
   Sums left;
 };
 
-Split best_split(const std::vector<Sums>& histogram, const Binned& binned, std::size_t features, std::size_t stride,
+// histogram: the node's own slots, `stride` per feature.
+Split best_split(const Sums* histogram, const Binned& binned, std::size_t features, std::size_t stride,
                  const Sums& total, const BoostingParams& params) {
   Split best;
   const double parent = total.g * total.g / (total.h + params.lambda);
@@ -149,9 +150,8 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       std::vector<int> split_bin(tree.size() + 2 * level.size(), -1);
       for (std::size_t k = 0; k < level.size(); ++k) {
         const int id = level[k];
-        const std::vector<Sums> own(histogram.begin() + static_cast<long>(k * features * stride),
-                                    histogram.begin() + static_cast<long>((k + 1) * features * stride));
-        const Split s = best_split(own, binned, features, stride, tree[static_cast<std::size_t>(id)].sums, params);
+        const Split s = best_split(&histogram[k * features * stride], binned, features, stride,
+                                   tree[static_cast<std::size_t>(id)].sums, params);
         if (s.feature < 0) continue;
         const Sums parent = tree[static_cast<std::size_t>(id)].sums;
         const int left = static_cast<int>(tree.size());
@@ -167,8 +167,8 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
         next_level.push_back(left + 1);
       }
       for (std::size_t i = 0; i < rows; ++i) {
+        if (split_bin[static_cast<std::size_t>(node_of[i])] < 0) continue;  // not split at this level
         const GrowingNode& n = tree[static_cast<std::size_t>(node_of[i])];
-        if (n.feature < 0 || split_bin[static_cast<std::size_t>(node_of[i])] < 0) continue;
         const std::uint8_t b = binned.bin[i * features + static_cast<std::size_t>(n.feature)];
         node_of[i] = b <= split_bin[static_cast<std::size_t>(node_of[i])] ? n.left : n.right;
       }
