@@ -28,7 +28,7 @@
 //    y=0} / phi_{k|y=1}) * #blocks with k (multinomial event model, Laplace
 //    smoothing), and adds one binary feature per token. The engine does not
 //    keep raw class and id words (the tokenizer reduces them to the fixed
-//    vocabulary of engine/semantics.h), so the vocabulary here is the 18
+//    vocabulary of engine/semantics.h), so the vocabulary here is the
 //    semantics bits of the block's ancestors, and the training program picks
 //    the 10 with the highest score; the model stores which.
 // Model: p = sigmoid(w . (x - mean) / scale), logistic regression trained by

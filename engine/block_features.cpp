@@ -55,7 +55,7 @@ const char* const kNames[kBlockFeatureCount] = {
     "tag_div", "tag_heading", "tag_pre_quote", "tag_dl", "tag_caption", "tag_other",
     "sem_navigation", "sem_footer", "sem_header", "sem_sidebar", "sem_comment", "sem_share",
     "sem_related", "sem_advert", "sem_subscribe", "sem_article", "sem_content", "sem_byline",
-    "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form",
+    "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form", "sem_noscript",
     "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",

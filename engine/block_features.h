@@ -50,7 +50,7 @@ struct BlockStats {
 };
 
 // Number of features features() writes.
-constexpr std::size_t kBlockFeatureCount = 64;
+constexpr std::size_t kBlockFeatureCount = 65;
 
 // Features of `current` in its window; a missing neighbour is a default
 // (empty) BlockStats with `exists` false.

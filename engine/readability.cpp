@@ -369,8 +369,22 @@ void Readability::add_word(const Token& token, std::string_view text) {
   line_.source_end = token.source_end;
 }
 
+// Readability.js removes every noscript element before it scores (its
+// _removeScripts), so the subtree is skipped whole: from the start tag to
+// the end tag at the same depth.
+bool Readability::inside_noscript(const Token& token) {
+  if (noscript_depth_ < 0) {
+    if (token.kind != TokenKind::StartTag || token.tag != Tag::noscript) return false;
+    noscript_depth_ = token.depth;
+    return true;
+  }
+  if (token.kind == TokenKind::EndTag && token.tag == Tag::noscript && token.depth == noscript_depth_)
+    noscript_depth_ = -1;
+  return true;
+}
+
 void Readability::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
-  if (!ok_) return;
+  if (!ok_ || inside_noscript(token)) return;
   if (token.is_word()) {
     add_word(token, text);
     return;

@@ -134,6 +134,7 @@ std::uint32_t bits_of_tag(Tag tag) {
     case Tag::figure: case Tag::figcaption: return kSemCaption;
     case Tag::form: case Tag::input: case Tag::button: case Tag::label: return kSemForm;
     case Tag::time: return kSemByline;
+    case Tag::noscript: return kSemNoscript;
     default: return 0;
   }
 }

@@ -38,7 +38,8 @@ enum Semantic : std::uint32_t {
   kSemHidden = 1u << 15,     // hidden, sr-only, visually-hidden, screen-reader
   kSemTags = 1u << 16,       // tag, tags, category, topics, keywords
   kSemForm = 1u << 17,       // form, search, input
-  kSemCount = 18,
+  kSemNoscript = 1u << 18,   // <noscript>: what a browser shows only with scripts off
+  kSemCount = 19,
 };
 
 // The element's own bits (not its ancestors').

@@ -42,7 +42,12 @@ constexpr std::uint16_t flags_of(Tag tag) {
       return kTagVoid;
     case Tag::script: case Tag::style:
       return kTagInvisible | kTagRawText;
-    case Tag::head: case Tag::title: case Tag::noscript: case Tag::template_:
+    // noscript is not here: libxml2 runs no scripts, so what is inside it is
+    // parsed as markup, and on pages built by scripts (forum software serving
+    // its posts to crawlers) it is the only text. Tokens inside it carry
+    // kSemNoscript; each algorithm decides (Readability drops it, as
+    // Readability.js does).
+    case Tag::head: case Tag::title: case Tag::template_:
     case Tag::svg: case Tag::math: case Tag::iframe: case Tag::object: case Tag::canvas:
     case Tag::audio: case Tag::video: case Tag::select: case Tag::datalist:
     case Tag::noembed: case Tag::noframes: case Tag::map: case Tag::rp:

@@ -55,7 +55,7 @@ constexpr std::size_t F = kClassifierFeatureCount;
 
 const char* const kSemanticNames[winnow::kSemCount] = {
     "navigation", "footer", "header", "sidebar", "comment", "share", "related", "advert", "subscribe",
-    "article",    "content", "byline", "caption", "teaser", "title", "hidden",  "tags",   "form"};
+    "article",    "content", "byline", "caption", "teaser", "title", "hidden",  "tags",   "form", "noscript"};
 
 struct Block {
   ClassifierBlock stats;

@@ -60,6 +60,17 @@ TEST(Readability, ChoosesTheContainerOfTheCommaRichParagraphs) {
   EXPECT_EQ(text.find("teaser"), std::string::npos);
 }
 
+TEST(Readability, SkipsNoscriptAsReadabilityJsRemovesIt) {
+  const std::string page = "<html><body><div id=x>" + paragraphs(2) +
+                           "<noscript><p>Please enable JavaScript, then reload, to see the comments, the map, "
+                           "the gallery and the rest of this page.</p></noscript>" +
+                           paragraphs(2) + "</div></body></html>";
+  const std::string text = extract(page);
+  EXPECT_NE(text.find("0 The council voted"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 The council voted"), std::string::npos) << "the text after the noscript is kept";
+  EXPECT_EQ(text.find("JavaScript"), std::string::npos) << text;
+}
+
 TEST(Readability, SiblingsJoinByScoreOrAsParagraphs) {
   // The top candidate is the inner div; its siblings under the outer div:
   //  - a p of 80+ characters without links: joins;

@@ -27,6 +27,7 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::nav, ""), kSemNavigation);
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
   EXPECT_EQ(of(Tag::article, ""), kSemArticle);
+  EXPECT_EQ(of(Tag::noscript, ""), kSemNoscript);
   ElementAttributes a;
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle);

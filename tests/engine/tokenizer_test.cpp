@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/semantics.h"
+
 namespace winnow {
 namespace {
 
@@ -116,6 +118,24 @@ TEST_F(TokenizerTest, InvisibleSubtreesProduceNoTokensInside) {
   int tags = 0;
   for (const Recorded& r : recorder_.tokens) tags += r.token.is_tag() ? 1 : 0;
   EXPECT_EQ(tags, 5) << "body, script, /script, div, /div: the hidden p is not a token";
+}
+
+TEST_F(TokenizerTest, NoscriptContentIsTextMarkedAsSuch) {
+  // libxml2 runs no scripts: a noscript's content is what such a browser
+  // shows, and on script-built pages the only text there is.
+  start(Tag::body);
+  text("before");
+  start(Tag::noscript);
+  start(Tag::p);
+  text("fallback post");
+  end(Tag::p);
+  end(Tag::noscript);
+  text("after");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"before", "fallback", "post", "after"}));
+  EXPECT_EQ(recorder_.word("before").token.semantics & kSemNoscript, 0u);
+  EXPECT_NE(recorder_.word("post").token.semantics & kSemNoscript, 0u);
+  EXPECT_EQ(recorder_.word("after").token.semantics & kSemNoscript, 0u);
 }
 
 TEST_F(TokenizerTest, MarksAnchorsHeadingsAndDepth) {
