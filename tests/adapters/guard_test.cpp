@@ -171,6 +171,24 @@ TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
   }
 }
 
+// Tag names, attribute names and unquoted values are copied in runs that end
+// at a chunk boundary; wherever the boundary falls, the tag comes out as if
+// read byte by byte, caps on name and value lengths included.
+TEST(Guard, TagRunsGiveTheSameTagWhereverAChunkEnds) {
+  const std::string long_name(40, 'Q');          // past the 32 bytes of a tag name
+  const std::string long_attribute(30, 'z');     // past the 24 bytes of an attribute name
+  const std::string long_class(600, 'c');        // past class's 512-byte cap
+  const std::string input = "<DIV\tCLASS=Ab/cd ID=\"x\" " + long_attribute + "=1 hidden role=main>t</DIV>" +
+                            "<" + long_name + " class=k>u</" + long_name + ">" + "<p class=" + long_class +
+                            " style=''/><A HREF=/a/b>l</A >";
+  const std::string expected = "<div class=\"Ab/cd\" id=\"x\" hidden=\"\" role=\"main\">t</div>"
+                               "<x-unknown class=\"k\">u</x-unknown>"
+                               "<p class=\"" + long_class.substr(0, 512) + "\" style=\"\"/><a href=\"/a/b\">l</a>";
+  const Guarded whole = guard(input);
+  EXPECT_EQ(whole.text, expected);
+  for (std::size_t chunk = 1; chunk <= 40; ++chunk) EXPECT_EQ(guard(input, chunk).text, expected) << chunk;
+}
+
 TEST(Guard, OffsetsMapCanonicalTagsBackToTheSource) {
   MemoryBudget budget(1 << 20);
   ChunkRecorder recorder;
