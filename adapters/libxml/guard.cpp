@@ -84,6 +84,9 @@ int next_reference_length(int length, char c) {
 // Only the run's last kMaxReference + 1 bytes matter: from any length, that
 // many bytes without '&' reach 0 (a reference closes or hits the cap), and a
 // '&' among them restarts the count the same way whatever came before.
+// Most runs have no '&': only the bytes from the last '&' (or from the run's
+// start, if a reference was open) count, and only until the reference closes,
+// after which it stays closed.
 int reference_length_after(int length, const char* run, std::size_t size) {
   constexpr std::size_t kMemory = kMaxReference + 1;
   std::size_t from = 0;
@@ -91,7 +94,17 @@ int reference_length_after(int length, const char* run, std::size_t size) {
     from = size - kMemory;
     length = 0;
   }
-  for (std::size_t i = from; i < size; ++i) length = next_reference_length(length, run[i]);
+  for (std::size_t i = size; i > from; --i) {
+    if (run[i - 1] == '&') {
+      from = i - 1;
+      length = 0;
+      break;
+    }
+  }
+  for (std::size_t i = from; i < size; ++i) {
+    length = next_reference_length(length, run[i]);
+    if (length == 0) break;
+  }
   return length;
 }
 

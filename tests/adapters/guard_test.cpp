@@ -155,6 +155,20 @@ TEST(Guard, SplitsNeverCutAReferenceWhereverItFallsInARun) {
   }
 }
 
+// The reference state after a run is read from the run's last '&' only: runs
+// that end inside a reference, right after one, or with a reference left open
+// by the run before must split exactly where byte-by-byte reading splits.
+TEST(Guard, ReferenceStateCarriesAcrossRunsAndChunks) {
+  GuardLimits limits;
+  limits.max_text_run = 40;
+  const std::string text = "w &amp x&#8217;y && &&a &" + std::string(30, 'n') + " tail &#x2014 z<b>&lt</b>" +
+                           std::string(70, 'q') + "&" + std::string(40, 'r') + " end";
+  const Guarded whole = guard("<p>" + text + "</p>", 1 << 20, limits);
+  EXPECT_GT(whole.stats.text_splits, 0u);
+  for (std::size_t chunk = 1; chunk <= 50; ++chunk)
+    EXPECT_EQ(guard("<p>" + text + "</p>", chunk, limits).text, whole.text) << chunk;
+}
+
 TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
   GuardLimits limits;
   limits.flush_bytes = 64;
