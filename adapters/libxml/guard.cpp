@@ -41,6 +41,31 @@ int kept_index(std::string_view name) {
 }
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }
+
+// The bytes that end a run of a tag's name, an attribute's name or an
+// unquoted value (see Guard::step): every other byte of such a run is only
+// copied, so skip_ahead() takes it in bulk with one table lookup per byte.
+enum TagByte : std::uint8_t { kSpaceByte = 1, kSlashByte = 2, kGtByte = 4, kEqualsByte = 8 };
+constexpr std::uint8_t kEndsTagName = kSpaceByte | kSlashByte | kGtByte;
+constexpr std::uint8_t kEndsAttrName = kSpaceByte | kSlashByte | kGtByte | kEqualsByte;
+constexpr std::uint8_t kEndsUnquotedValue = kSpaceByte | kGtByte;
+struct TagByteTable {
+  std::uint8_t of[256] = {};
+  constexpr TagByteTable() {
+    for (const char c : {' ', '\n', '\t', '\r', '\f'}) of[static_cast<unsigned char>(c)] = kSpaceByte;
+    of[static_cast<unsigned char>('/')] = kSlashByte;
+    of[static_cast<unsigned char>('>')] = kGtByte;
+    of[static_cast<unsigned char>('=')] = kEqualsByte;
+  }
+};
+constexpr TagByteTable kTagBytes;
+
+// Bytes before the first one of the classes in `stop`.
+std::size_t run_until(const char* data, std::size_t size, std::uint8_t stop) {
+  std::size_t i = 0;
+  while (i < size && (kTagBytes.of[static_cast<unsigned char>(data[i])] & stop) == 0) ++i;
+  return i;
+}
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
 char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
@@ -59,6 +84,9 @@ int next_reference_length(int length, char c) {
 // Only the run's last kMaxReference + 1 bytes matter: from any length, that
 // many bytes without '&' reach 0 (a reference closes or hits the cap), and a
 // '&' among them restarts the count the same way whatever came before.
+// Most runs have no '&': only the bytes from the last '&' (or from the run's
+// start, if a reference was open) count, and only until the reference closes,
+// after which it stays closed.
 int reference_length_after(int length, const char* run, std::size_t size) {
   constexpr std::size_t kMemory = kMaxReference + 1;
   std::size_t from = 0;
@@ -66,7 +94,17 @@ int reference_length_after(int length, const char* run, std::size_t size) {
     from = size - kMemory;
     length = 0;
   }
-  for (std::size_t i = from; i < size; ++i) length = next_reference_length(length, run[i]);
+  for (std::size_t i = size; i > from; --i) {
+    if (run[i - 1] == '&') {
+      from = i - 1;
+      length = 0;
+      break;
+    }
+  }
+  for (std::size_t i = from; i < size; ++i) {
+    length = next_reference_length(length, run[i]);
+    if (length == 0) break;
+  }
   return length;
 }
 
@@ -172,7 +210,7 @@ void Guard::write(const char* data, std::size_t size) {
 }
 
 // Bulk paths for the states where most bytes go: plain text, dropped script
-// bodies and comments, attribute values. Each consumes only bytes whose
+// bodies and comments, tag and attribute names, attribute values. Each consumes only bytes whose
 // per-byte processing would be trivial, and leaves the state exactly as
 // step() would have, so the output is the same byte for byte.
 std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
@@ -213,14 +251,28 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
     }
     case State::AttrValueDouble:
     case State::AttrValueSingle: {
-      if (value_.empty() && !value_truncated_) return 0;  // step() decides the limit first
       const char quote = state_ == State::AttrValueDouble ? '"' : '\'';
       const void* q = std::memchr(data, quote, size);
       const std::size_t run = q ? static_cast<std::size_t>(static_cast<const char*>(q) - data) : size;
-      const std::size_t room = value_limit_ > value_.size() ? value_limit_ - value_.size() : 0;
-      const std::size_t kept = std::min(run, room);
-      value_.append(data, kept);
-      if (run > kept) value_truncated_ = true;
+      attribute_value_chars(data, run);
+      in_pos_ += run;
+      return run;
+    }
+    case State::AttrValueUnquoted: {
+      const std::size_t run = run_until(data, size, kEndsUnquotedValue);
+      attribute_value_chars(data, run);
+      in_pos_ += run;
+      return run;
+    }
+    case State::TagName: {
+      const std::size_t run = run_until(data, size, kEndsTagName);
+      name_chars(data, run);
+      in_pos_ += run;
+      return run;
+    }
+    case State::AttrName: {
+      const std::size_t run = run_until(data, size, kEndsAttrName);
+      attribute_name_chars(data, run);
       in_pos_ += run;
       return run;
     }
@@ -274,9 +326,10 @@ void Guard::begin_tag(bool end_tag) {
   tag_.clear();
 }
 
-void Guard::name_char(char c) {
-  if (name_size_ < sizeof(name_) - 1) name_[name_size_++] = to_lower(c);
-  else name_overlong_ = true;
+void Guard::name_chars(const char* data, std::size_t size) {
+  const std::size_t kept = std::min(size, sizeof(name_) - 1 - name_size_);
+  for (std::size_t i = 0; i < kept; ++i) name_[name_size_++] = to_lower(data[i]);
+  if (size > kept) name_overlong_ = true;
 }
 
 void Guard::begin_attribute() {
@@ -287,12 +340,14 @@ void Guard::begin_attribute() {
   value_limit_ = 0;
 }
 
-void Guard::attribute_name_char(char c) {
-  if (attr_name_size_ < sizeof(attr_name_)) attr_name_[attr_name_size_++] = to_lower(c);
-  else attr_name_overlong_ = true;
+void Guard::attribute_name_chars(const char* data, std::size_t size) {
+  const std::size_t kept = std::min(size, sizeof(attr_name_) - attr_name_size_);
+  for (std::size_t i = 0; i < kept; ++i) attr_name_[attr_name_size_++] = to_lower(data[i]);
+  if (size > kept) attr_name_overlong_ = true;
 }
 
-void Guard::attribute_value_char(char c) {
+void Guard::attribute_value_chars(const char* data, std::size_t size) {
+  if (size == 0) return;
   // The limit is set at the value's first byte, when the name is complete; an
   // attribute nobody reads keeps nothing.
   if (value_.empty() && !value_truncated_) {
@@ -300,8 +355,10 @@ void Guard::attribute_value_char(char c) {
     value_limit_ = index < 0 ? 0 : std::min(kKeptAttributes[index].max_value, limits_.max_attr_value);
     if (index < 0) value_truncated_ = true;  // not kept: skip its bytes
   }
-  if (value_.size() < value_limit_) value_.push_back(c);
-  else value_truncated_ = true;
+  const std::size_t room = value_limit_ > value_.size() ? value_limit_ - value_.size() : 0;
+  const std::size_t kept = std::min(size, room);
+  value_.append(data, kept);
+  if (size > kept) value_truncated_ = true;
 }
 
 void Guard::finish_attribute() {
@@ -469,7 +526,7 @@ void Guard::step(char c) {
       else if (c == '?') state_ = State::BogusComment;
       else if (is_alpha(c)) {
         begin_tag(false);
-        name_char(c);
+        name_chars(&c, 1);
         state_ = State::TagName;
       } else {
         // A '<' that starts no tag is text; spell it so the parser agrees.
@@ -484,7 +541,7 @@ void Guard::step(char c) {
     case State::EndTagOpen:
       if (is_alpha(c)) {
         begin_tag(true);
-        name_char(c);
+        name_chars(&c, 1);
         state_ = State::TagName;
       } else if (c == '>') {
         drop_markup();
@@ -496,7 +553,7 @@ void Guard::step(char c) {
       if (is_space(c)) state_ = State::BeforeAttrName;
       else if (c == '/') state_ = State::SelfClosing;
       else if (c == '>') emit_tag();
-      else name_char(c);
+      else name_chars(&c, 1);
       return;
     case State::BeforeAttrName:
       if (is_space(c)) return;
@@ -504,7 +561,7 @@ void Guard::step(char c) {
       else if (c == '>') emit_tag();
       else {
         begin_attribute();
-        attribute_name_char(c);
+        attribute_name_chars(&c, 1);
         state_ = State::AttrName;
       }
       return;
@@ -517,7 +574,7 @@ void Guard::step(char c) {
         finish_attribute();
         emit_tag();
       } else if (c == '=') state_ = State::BeforeAttrValue;
-      else attribute_name_char(c);
+      else attribute_name_chars(&c, 1);
       return;
     case State::AfterAttrName:
       if (is_space(c)) return;
@@ -531,7 +588,7 @@ void Guard::step(char c) {
       } else {
         finish_attribute();
         begin_attribute();
-        attribute_name_char(c);
+        attribute_name_chars(&c, 1);
         state_ = State::AttrName;
       }
       return;
@@ -543,7 +600,7 @@ void Guard::step(char c) {
         finish_attribute();
         emit_tag();
       } else {
-        attribute_value_char(c);
+        attribute_value_chars(&c, 1);
         state_ = State::AttrValueUnquoted;
       }
       return;
@@ -553,7 +610,7 @@ void Guard::step(char c) {
         finish_attribute();
         state_ = State::BeforeAttrName;
       } else {
-        attribute_value_char(c);
+        attribute_value_chars(&c, 1);
       }
       return;
     case State::AttrValueUnquoted:
@@ -564,7 +621,7 @@ void Guard::step(char c) {
         finish_attribute();
         emit_tag();
       } else {
-        attribute_value_char(c);
+        attribute_value_chars(&c, 1);
       }
       return;
     case State::SelfClosing:

@@ -85,20 +85,27 @@ class Guard final : public ByteSink {
     MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
   };
 
-  // The states skip_ahead() handles: checked inline, since most bytes of a
-  // tag go through step() one at a time.
+  // The states skip_ahead() handles: checked inline, since the bytes between
+  // a tag's names and values go through step() one at a time.
   static bool has_bulk_path(State state) {
-    return state == State::Data || state == State::RawText || state == State::Comment ||
-           state == State::BogusComment || state == State::AttrValueDouble || state == State::AttrValueSingle;
+    switch (state) {
+      case State::Data: case State::RawText: case State::Comment: case State::BogusComment:
+      case State::TagName: case State::AttrName:
+      case State::AttrValueDouble: case State::AttrValueSingle: case State::AttrValueUnquoted:
+        return true;
+      default:
+        return false;
+    }
   }
   std::size_t skip_ahead(const char* data, std::size_t size);
   void step(char c);
   void data_char(char c);
   void begin_tag(bool end_tag);
-  void name_char(char c);
+  // Bytes of a run in one state, taken as step() would take them one by one.
+  void name_chars(const char* data, std::size_t size);
   void begin_attribute();
-  void attribute_name_char(char c);
-  void attribute_value_char(char c);
+  void attribute_name_chars(const char* data, std::size_t size);
+  void attribute_value_chars(const char* data, std::size_t size);
   void finish_attribute();
   void emit_tag();
   void emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text);

@@ -155,6 +155,20 @@ TEST(Guard, SplitsNeverCutAReferenceWhereverItFallsInARun) {
   }
 }
 
+// The reference state after a run is read from the run's last '&' only: runs
+// that end inside a reference, right after one, or with a reference left open
+// by the run before must split exactly where byte-by-byte reading splits.
+TEST(Guard, ReferenceStateCarriesAcrossRunsAndChunks) {
+  GuardLimits limits;
+  limits.max_text_run = 40;
+  const std::string text = "w &amp x&#8217;y && &&a &" + std::string(30, 'n') + " tail &#x2014 z<b>&lt</b>" +
+                           std::string(70, 'q') + "&" + std::string(40, 'r') + " end";
+  const Guarded whole = guard("<p>" + text + "</p>", 1 << 20, limits);
+  EXPECT_GT(whole.stats.text_splits, 0u);
+  for (std::size_t chunk = 1; chunk <= 50; ++chunk)
+    EXPECT_EQ(guard("<p>" + text + "</p>", chunk, limits).text, whole.text) << chunk;
+}
+
 TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
   GuardLimits limits;
   limits.flush_bytes = 64;
@@ -169,6 +183,24 @@ TEST(Guard, OutputAndChunkBoundariesDoNotDependOnInputChunking) {
     EXPECT_EQ(split.text, whole.text) << chunk;
     EXPECT_EQ(split.chunks, whole.chunks) << chunk;
   }
+}
+
+// Tag names, attribute names and unquoted values are copied in runs that end
+// at a chunk boundary; wherever the boundary falls, the tag comes out as if
+// read byte by byte, caps on name and value lengths included.
+TEST(Guard, TagRunsGiveTheSameTagWhereverAChunkEnds) {
+  const std::string long_name(40, 'Q');          // past the 32 bytes of a tag name
+  const std::string long_attribute(30, 'z');     // past the 24 bytes of an attribute name
+  const std::string long_class(600, 'c');        // past class's 512-byte cap
+  const std::string input = "<DIV\tCLASS=Ab/cd ID=\"x\" " + long_attribute + "=1 hidden role=main>t</DIV>" +
+                            "<" + long_name + " class=k>u</" + long_name + ">" + "<p class=" + long_class +
+                            " style=''/><A HREF=/a/b>l</A >";
+  const std::string expected = "<div class=\"Ab/cd\" id=\"x\" hidden=\"\" role=\"main\">t</div>"
+                               "<x-unknown class=\"k\">u</x-unknown>"
+                               "<p class=\"" + long_class.substr(0, 512) + "\" style=\"\"/><a href=\"/a/b\">l</a>";
+  const Guarded whole = guard(input);
+  EXPECT_EQ(whole.text, expected);
+  for (std::size_t chunk = 1; chunk <= 40; ++chunk) EXPECT_EQ(guard(input, chunk).text, expected) << chunk;
 }
 
 TEST(Guard, OffsetsMapCanonicalTagsBackToTheSource) {
