@@ -97,6 +97,11 @@ void BlockStats::add_word(const Token& token, std::string_view text, std::string
                    (text.size() >= 2 && text.compare(0, 2, "\xC2\xA9") == 0);
     starts_copyright = c;
   }
+  // The block's cues are those every word of it carries: its block-level
+  // ancestors' and those of an inline element around all of it, but not
+  // those of an inline element around some words (a comment-count link
+  // opening each paragraph does not make the paragraph a comment).
+  semantics &= token.semantics;
   span.end = token.source_end;
   const std::uint32_t n = count_chars(text);
   ++words;

@@ -40,7 +40,7 @@ struct BlockStats {
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
   Tag block_tag = Tag::unknown;
-  std::uint32_t semantics = 0;
+  std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries
   std::uint32_t container = 0;        // Token::container of its first word
   std::uint32_t grand_container = 0;
   SourceSpan span;

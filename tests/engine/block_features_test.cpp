@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// Block statistics and features: what a block's words add up to, and which
+// markup cues the block as a whole carries.
+#include "engine/block_features.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "engine/semantics.h"
+
+namespace winnow {
+namespace {
+
+Token word(std::uint32_t semantics, std::uint8_t flags = 0) {
+  Token t;
+  t.kind = TokenKind::Word;
+  t.block_tag = Tag::p;
+  t.semantics = semantics;
+  t.flags = flags;
+  return t;
+}
+
+std::size_t index_of(const char* name) {
+  for (std::size_t i = 0; i < kBlockFeatureCount; ++i)
+    if (std::string_view(block_feature_name(i)) == name) return i;
+  ADD_FAILURE() << "no feature " << name;
+  return 0;
+}
+
+TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
+  // <div class="article"><p><a class="comments-count">0</a> The council voted ...</p></div>
+  BlockStats block;
+  block.add_word(word(kSemArticle | kSemComment, kTokenInAnchor), "0", "");
+  block.add_word(word(kSemArticle), "The", "");
+  block.add_word(word(kSemArticle), "council", "");
+  EXPECT_EQ(block.semantics, kSemArticle) << "a link opening the paragraph does not make it a comment";
+
+  BlockStats byline;  // <p><span class="byline">By Ann Lee</span></p>
+  byline.add_word(word(kSemByline), "By", "");
+  byline.add_word(word(kSemByline), "Ann", "");
+  EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
+}
+
+TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
+  BlockStats block;
+  block.add_word(word(0), "Harbour", "the harbour wall");
+  block.add_word(word(0, kTokenInAnchor), "wall,", "the harbour wall");
+  block.add_word(word(0), "rebuilt.", "the harbour wall");
+  EXPECT_EQ(block.words, 3u);
+  EXPECT_EQ(block.chars, 7u + 5u + 8u);
+  EXPECT_EQ(block.anchor_chars, 5u);
+  EXPECT_EQ(block.title_words, 2u) << "case and trailing punctuation are ignored";
+  EXPECT_EQ(block.commas, 1u);
+  EXPECT_EQ(block.sentence_ends, 1u);
+}
+
+TEST(BlockFeatures, WritesTheBlocksCuesAndItsNeighbours) {
+  BlockStats previous, current, next;
+  current.add_word(word(kSemNoscript), "Fallback", "");
+  current.add_word(word(kSemNoscript, kTokenInAnchor), "link", "");
+  float f[kBlockFeatureCount];
+  block_features(previous, false, current, next, false, f);
+  EXPECT_EQ(f[index_of("sem_noscript")], 1.0f);
+  EXPECT_EQ(f[index_of("sem_comment")], 0.0f);
+  EXPECT_NEAR(f[index_of("link_density")], 4.0f / 12.0f, 1e-6);
+  EXPECT_EQ(f[index_of("prev_exists")], 0.0f);
+  EXPECT_EQ(f[index_of("next_exists")], 0.0f);
+  EXPECT_EQ(std::string_view(block_feature_name(kBlockFeatureCount)), "unused");
+}
+
+}  // namespace
+}  // namespace winnow
