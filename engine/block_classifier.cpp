@@ -56,6 +56,7 @@ void ClassifierBlock::add_word(const Token& token, std::string_view text) {
     semantics = token.semantics;
     span.begin = token.source_begin;
   }
+  semantics &= token.semantics;  // the cues every word carries (engine/block_features.cpp says why)
   span.end = token.source_end;
   const std::uint32_t n = count_chars(text);
   ++words;

@@ -70,7 +70,7 @@ struct ClassifierBlock {
   std::uint32_t anchor_words = 0;
   std::uint32_t sentence_ends = 0;
   std::uint32_t net = 0;            // characters outside links, as ContentWriter counts them
-  std::uint32_t semantics = 0;      // engine/semantics.h bits of its first word's ancestors
+  std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries
   bool open_sentence = false;       // the last word does not end a sentence
   SourceSpan span;
 
