@@ -10,7 +10,8 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       labeler_(budget, model, lag, bias),
       pending_(budget, slots_),
       texts_(budget, slots_, budget),
-      fallback_text_(budget) {}
+      fallback_text_(budget),
+      headline_text_(budget) {}
 
 bool DefaultExtractor::ok() const { return labeler_.ok() && pending_.ok() && texts_.ok(); }
 
@@ -74,12 +75,32 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
   wrote_any_ = true;
 }
 
+bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
+  const bool top_heading = s.heading_level == 1 || s.heading_level == 2;
+  const bool title_like = s.title_words >= 3 && s.words <= 30 && s.title_words * 2 >= s.words;
+  return top_heading || title_like;
+}
+
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   out.decide_block(block.stats.span, content, block.probability);
   if (content) {
+    if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
+      out.decide_block(headline_stats_.span, true, headline_probability_);
+      write_block(headline_stats_, headline_text_.view(), out);
+    }
     write_block(block.stats, texts_[slot(begin_)].view(), out);
-  } else if (!wrote_any_ && block.probability > fallback_probability_) {
+    ++begin_;
+    return;
+  }
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats)) {
+    has_headline_ = true;
+    headline_probability_ = block.probability;
+    headline_stats_ = block.stats;
+    headline_text_.clear();
+    headline_text_.append(texts_[slot(begin_)].view());
+  }
+  if (!wrote_any_ && block.probability > fallback_probability_) {
     // Until something is written, remember the likeliest block dropped.
     fallback_probability_ = block.probability;
     fallback_stats_ = block.stats;

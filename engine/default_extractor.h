@@ -22,7 +22,9 @@
 // text of lag + 2 blocks, charged to the budget as it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
 // features, then lag more for the smoothing); on a page where no block is
-// kept, the best block is written at the end (one more block buffer).
+// kept, the best block is written at the end (one more block buffer); a
+// headline dropped before the first kept block may be written just before
+// it, up to kHeadlineReach blocks later (one more block buffer).
 #pragma once
 
 #include <memory>
@@ -49,6 +51,15 @@ class DefaultExtractor final : public Algorithm {
   // When no block was kept, the best dropped block is written at the end if
   // its probability reaches this.
   static constexpr float kFallbackMinimum = 0.05f;
+  // Headline recovery. An article's headline is one short block, usually
+  // followed by bylines, dates and share buttons, so the smoothing drops it
+  // (alone among boilerplate it would need p > 0.97). Until the first block
+  // is kept, the latest dropped block that looks like a headline (an h1/h2,
+  // or mostly words of the <title>) with at least this probability is held,
+  // and written just before the first kept block if that comes within
+  // kHeadlineReach blocks of it.
+  static constexpr float kHeadlineMinimum = 0.1f;
+  static constexpr std::uint64_t kHeadlineReach = 20;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   bool ok() const;
@@ -67,6 +78,7 @@ class DefaultExtractor final : public Algorithm {
   void score(std::uint64_t seq, bool has_next, ContentWriter& out);
   void emit_oldest(bool content, ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
+  static bool looks_like_headline(const BlockStats& stats);
 
   MemoryBudget& budget_;
   const BlockModel& model_;
@@ -86,6 +98,10 @@ class DefaultExtractor final : public Algorithm {
   float fallback_probability_ = -1.0f;
   BlockStats fallback_stats_;
   BoundedText fallback_text_;
+  bool has_headline_ = false;
+  float headline_probability_ = 0;
+  BlockStats headline_stats_;
+  BoundedText headline_text_;
 };
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);

@@ -89,6 +89,37 @@ TEST(DefaultExtractor, ReportsItsDecisionOnEveryBlockInDocumentOrder) {
   EXPECT_TRUE(menu_dropped);
 }
 
+TEST(DefaultExtractor, KeepsTheHeadlineThatTheSmoothingWouldDrop) {
+  // A headline alone between the menu and the byline: the HMM drops it; it
+  // is written just before the article's first kept block, and its decision
+  // is reported again, kept, just before its text.
+  std::string page =
+      "<html><head><title>Harbour wall to be rebuilt after ten years of argument</title></head><body>"
+      "<ul><li><a href=/>Home</a></li><li><a href=/n>News</a></li><li><a href=/s>Sport</a></li></ul>"
+      "<h1>Harbour wall to be rebuilt after ten years of argument</h1>"
+      "<div class=byline>By Ann Lee</div><div class=date>5 May 2024</div>"
+      "<div class=share><a href=/f>Share</a> <a href=/t>Tweet</a> <a href=/e>Email</a></div>"
+      "<div class=share><a href=/c>Comments (12)</a></div>";
+  for (int i = 0; i < 8; ++i)
+    page += "<p>Paragraph " + std::to_string(i) +
+            ": the council voted on Monday to rebuild the sea wall, a project that engineers, residents and the "
+            "harbour board have argued over, on and off, for more than ten years.</p>";
+  page += "<footer><a href=/p>Privacy</a> <a href=/t>Terms</a></footer></body></html>";
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(page.data(), page.size(), true), Status::Ok);
+  const std::string text = sink.text();
+  EXPECT_EQ(text.rfind("Harbour wall to be rebuilt after ten years of argument\nParagraph 0", 0), 0u) << text;
+  EXPECT_EQ(text.find("Ann Lee"), std::string::npos) << text;
+  const std::size_t headline = page.find("Harbour wall", page.find("<h1>"));
+  int reports = 0;
+  bool last_kept = false;
+  for (const auto& d : sink.decisions())
+    if (d.span.begin <= headline && headline < d.span.end) ++reports, last_kept = d.kept;
+  EXPECT_EQ(reports, 2) << "dropped when decided, then kept when the article began";
+  EXPECT_TRUE(last_kept);
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
