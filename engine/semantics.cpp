@@ -57,31 +57,42 @@ constexpr Cue kCues[] = {
     {"form", kSemForm}, {"search", kSemForm}, {"input", kSemForm},
 };
 
-// The cues grouped by first letter, built once: a class word is compared
-// with the few cues that share its first letter only.
+// The cues in an open-addressing hash table, built once: a class word costs
+// one hash of its bytes and, almost always, one probe (most words are no
+// cue and meet an empty slot). The first of two equal cue words wins.
+std::uint32_t hash_word(std::string_view word) {
+  std::uint32_t h = static_cast<std::uint32_t>(word.size());
+  for (char c : word) h = h * 31 + static_cast<unsigned char>(c);
+  return h;
+}
+
 class CueIndex {
  public:
   CueIndex() {
     for (std::size_t i = 0; i < sizeof(kCues) / sizeof(kCues[0]); ++i) {
-      const unsigned char first = static_cast<unsigned char>(kCues[i].word[0]);
-      if (first >= 'a' && first <= 'z' && count_[first - 'a'] < kPerLetter)
-        by_letter_[first - 'a'][count_[first - 'a']++] = static_cast<std::uint8_t>(i);
+      const std::string_view word = kCues[i].word;
+      std::size_t slot = hash_word(word) & kMask;
+      bool present = false;
+      while (slot_[slot] != 0) {
+        if (kCues[slot_[slot] - 1].word == word) present = true;
+        slot = (slot + 1) & kMask;
+      }
+      if (!present) slot_[slot] = static_cast<std::uint8_t>(i + 1);
     }
   }
   std::uint32_t find(std::string_view word) const {
-    const unsigned char first = static_cast<unsigned char>(word[0]);
-    if (first < 'a' || first > 'z') return 0;
-    for (std::size_t k = 0; k < count_[first - 'a']; ++k) {
-      const Cue& cue = kCues[by_letter_[first - 'a'][k]];
+    for (std::size_t slot = hash_word(word) & kMask; slot_[slot] != 0; slot = (slot + 1) & kMask) {
+      const Cue& cue = kCues[slot_[slot] - 1];
       if (cue.word.size() == word.size() && cue.word == word) return cue.bits;
     }
     return 0;
   }
 
  private:
-  static constexpr std::size_t kPerLetter = 24;
-  std::uint8_t by_letter_[26][kPerLetter] = {};
-  std::uint8_t count_[26] = {};
+  static constexpr std::size_t kSlots = 1024;  // a load under 1/6
+  static constexpr std::size_t kMask = kSlots - 1;
+  static_assert(sizeof(kCues) / sizeof(kCues[0]) < 255, "slots hold a cue's index + 1 in a byte");
+  std::uint8_t slot_[kSlots] = {};
 };
 
 std::uint32_t bits_of_word(std::string_view word) {
@@ -157,29 +168,49 @@ constexpr std::string_view kAdUrlPatterns[] = {
     "advertising.", "/advert", "openx.", "adform.", "criteo.", "taboola.", "outbrain.",
 };
 
-// One pass over the URL (every <a> and <img> of a page comes here): a
-// bitmap of the patterns' first two bytes lets almost every position go by
-// with one test; only where a pattern can start are the patterns compared.
+// One pass over the URL (every <a> and <img> of a page comes here), without
+// a lower-cased copy: two tables give, for a byte, the patterns whose first
+// (second) byte it is in either case, so the patterns that can start at a
+// position are one AND of two lookups, nearly always none. Only those are
+// compared, ignoring ASCII case. The first 256 bytes are searched.
+struct AdUrlOpenings {
+  std::uint32_t first[256] = {};
+  std::uint32_t second[256] = {};
+  AdUrlOpenings() {
+    std::uint32_t bit = 1;
+    for (std::string_view pattern : kAdUrlPatterns) {
+      for (int k = 0; k < 2; ++k) {
+        std::uint32_t* table = k == 0 ? first : second;
+        const auto c = static_cast<unsigned char>(pattern[static_cast<std::size_t>(k)]);
+        table[c] |= bit;
+        if (ascii_lower(c)) table[c - 32] |= bit;
+      }
+      bit <<= 1;
+    }
+  }
+};
+static_assert(sizeof(kAdUrlPatterns) / sizeof(kAdUrlPatterns[0]) <= 32, "a pattern mask is 32 bits");
+
+bool matches_lower(const char* at, std::string_view pattern) {
+  for (std::size_t k = 0; k < pattern.size(); ++k)
+    if (ascii_to_lower(static_cast<unsigned char>(at[k])) != pattern[k]) return false;
+  return true;
+}
+
 bool has_ad_url(std::string_view url) {
   if (url.size() < 4) return false;
-  char lower[256];
-  const std::size_t n = std::min(url.size(), sizeof lower);
-  for (std::size_t i = 0; i < n; ++i) lower[i] = ascii_to_lower(static_cast<unsigned char>(url[i]));
-  static const std::array<std::uint64_t, 1024> openings = [] {
-    std::array<std::uint64_t, 1024> bits{};
-    for (std::string_view pattern : kAdUrlPatterns) {
-      const unsigned key = static_cast<unsigned char>(pattern[0]) | static_cast<unsigned char>(pattern[1]) << 8;
-      bits[key >> 6] |= std::uint64_t{1} << (key & 63);
-    }
-    return bits;
-  }();
-  const std::string_view u(lower, n);
+  static const AdUrlOpenings openings;
+  const std::size_t n = std::min<std::size_t>(url.size(), 256);
+  const auto* p = reinterpret_cast<const unsigned char*>(url.data());
+  std::uint32_t starting = openings.first[p[0]];
   for (std::size_t i = 0; i + 1 < n; ++i) {
-    const unsigned key = static_cast<unsigned char>(lower[i]) | static_cast<unsigned char>(lower[i + 1]) << 8;
-    if ((openings[key >> 6] >> (key & 63) & 1) == 0) continue;
-    for (std::string_view pattern : kAdUrlPatterns)
-      if (pattern[0] == lower[i] && pattern[1] == lower[i + 1] && u.compare(i, pattern.size(), pattern) == 0)
-        return true;
+    std::uint32_t candidates = starting & openings.second[p[i + 1]];
+    starting = openings.first[p[i + 1]];
+    while (candidates != 0) {
+      const std::string_view pattern = kAdUrlPatterns[__builtin_ctz(candidates)];
+      candidates &= candidates - 1;
+      if (i + pattern.size() <= n && matches_lower(url.data() + i, pattern)) return true;
+    }
   }
   return false;
 }

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+
 namespace winnow {
 namespace {
 
@@ -32,6 +35,77 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle);
   EXPECT_EQ(of(Tag::p, ""), 0u);
+}
+
+TEST(Semantics, FindsEveryKindOfCueWordAndNoNearMiss) {
+  // First and last cues of several letters, short and long ones (hash table).
+  EXPECT_EQ(of(Tag::div, "nav"), kSemNavigation);
+  EXPECT_EQ(of(Tag::div, "recommendations"), kSemRelated);
+  EXPECT_EQ(of(Tag::div, "input"), kSemForm);
+  EXPECT_EQ(of(Tag::div, "sr"), kSemHidden);
+  EXPECT_EQ(of(Tag::div, "articlebody"), kSemArticle);
+  EXPECT_EQ(of(Tag::div, "ArticleBody"), kSemArticle | kSemContent) << "split at the case change";
+  EXPECT_EQ(of(Tag::div, "navs menux n a v"), 0u);
+  EXPECT_EQ(of(Tag::div, "x", "9nav"), 0u);
+  EXPECT_EQ(of(Tag::div, "abcdefghijklmnopqrstuvwxyzfooter"), 0u) << "over-long words are no cue";
+}
+
+// The ad-serving URL patterns of semantics.cpp, and the search they had
+// before it was one pass: lower-case the first 256 bytes, then look for each
+// pattern inside them.
+constexpr std::string_view kPatterns[] = {
+    "doubleclick.", "googlesyndication.", "googleadservices.", "adservice.", "adserver", "/ads/",
+    "/ad/", "//ads.", "//ad.", "/adclick", "adclick.", "pagead", "/banner", "adnxs.", "amazon-adsystem.",
+    "advertising.", "/advert", "openx.", "adform.", "criteo.", "taboola.", "outbrain.",
+};
+bool reference_ad_url(std::string_view url) {
+  if (url.size() < 4) return false;
+  std::string lower(url.substr(0, 256));
+  for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  for (std::string_view pattern : kPatterns)
+    if (lower.find(pattern) != std::string::npos) return true;
+  return false;
+}
+bool ad_url(std::string_view href) {
+  ElementAttributes a;
+  a.href = href;
+  return element_is_advert(a);
+}
+
+TEST(Semantics, AdUrlsAnyCaseWithinTheFirst256Bytes) {
+  EXPECT_TRUE(ad_url("https://AD.DoubleClick.NET/x"));
+  EXPECT_TRUE(ad_url("doubleclick."));
+  EXPECT_TRUE(ad_url("//ad.x"));
+  EXPECT_TRUE(ad_url("/x/Ads/y"));
+  EXPECT_FALSE(ad_url("/ad"));
+  EXPECT_FALSE(ad_url("https://example.com/adventure/"));
+  const std::string pad(250, 'x');
+  EXPECT_TRUE(ad_url(pad + "/ads/"));   // ends at byte 255
+  EXPECT_TRUE(ad_url(pad + "x/ads/"));  // ends at byte 256
+  EXPECT_FALSE(ad_url(pad + "xx/ads/")) << "a pattern must end within the first 256 bytes";
+  EXPECT_FALSE(ad_url(std::string(300, 'x') + "/ads/"));
+}
+
+TEST(Semantics, AdUrlSearchAgreesWithLowerCaseThenFind) {
+  std::mt19937 random(11);
+  const std::string_view pieces[] = {"/", "//", ".", "a", "A", "d", "D", "s", "x", "-", "ad", "AD", "ads",
+                                     "click", "banner", "open", "http://", "www.", "com"};
+  for (int n = 0; n < 20000; ++n) {
+    std::string url;
+    const std::size_t parts = random() % 12;
+    for (std::size_t k = 0; k < parts; ++k) {
+      if (random() % 8 == 0) {
+        std::string pattern(kPatterns[random() % (sizeof(kPatterns) / sizeof(kPatterns[0]))]);
+        if (random() % 2) for (char& c : pattern) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
+        if (random() % 3 == 0) pattern.pop_back();
+        url += pattern;
+      } else {
+        url += pieces[random() % (sizeof(pieces) / sizeof(pieces[0]))];
+      }
+    }
+    if (random() % 10 == 0) url = std::string(240 + random() % 20, 'y') + url;
+    ASSERT_EQ(ad_url(url), reference_ad_url(url)) << url;
+  }
 }
 
 }  // namespace
