@@ -44,7 +44,7 @@ bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' |
 
 // The bytes that end a run of a tag's name, an attribute's name or an
 // unquoted value (see Guard::step): every other byte of such a run is only
-// copied, so skip_ahead() takes it in bulk with one table lookup per byte.
+// copied, so run_tag() takes it in bulk with one table lookup per byte.
 enum TagByte : std::uint8_t { kSpaceByte = 1, kSlashByte = 2, kGtByte = 4, kEqualsByte = 8 };
 constexpr std::uint8_t kEndsTagName = kSpaceByte | kSlashByte | kGtByte;
 constexpr std::uint8_t kEndsAttrName = kSpaceByte | kSlashByte | kGtByte | kEqualsByte;
@@ -199,6 +199,11 @@ bool Guard::ok() const { return out_.ok() && tag_.ok() && value_.ok() && stack_.
 void Guard::write(const char* data, std::size_t size) {
   std::size_t i = 0;
   while (i < size) {
+    if (in_tag(state_)) {
+      const std::size_t taken = run_tag(data + i, size - i);
+      i += taken;
+      if (taken > 0) continue;  // else a '<' that opens no start or end tag: step() takes it
+    }
     if (has_bulk_path(state_)) {
       i += skip_ahead(data + i, size - i);
       if (i == size) break;
@@ -209,8 +214,8 @@ void Guard::write(const char* data, std::size_t size) {
   }
 }
 
-// Bulk paths for the states where most bytes go: plain text, dropped script
-// bodies and comments, tag and attribute names, attribute values. Each consumes only bytes whose
+// Bulk paths for the states where most bytes go outside tags: plain text,
+// dropped script bodies and comments (run_tag() has those inside a tag). Each consumes only bytes whose
 // per-byte processing would be trivial, and leaves the state exactly as
 // step() would have, so the output is the same byte for byte.
 std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
@@ -249,36 +254,179 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
       in_pos_ += skip;
       return skip;
     }
-    case State::AttrValueDouble:
-    case State::AttrValueSingle: {
-      const char quote = state_ == State::AttrValueDouble ? '"' : '\'';
-      const void* q = std::memchr(data, quote, size);
-      const std::size_t run = q ? static_cast<std::size_t>(static_cast<const char*>(q) - data) : size;
-      attribute_value_chars(data, run);
-      in_pos_ += run;
-      return run;
-    }
-    case State::AttrValueUnquoted: {
-      const std::size_t run = run_until(data, size, kEndsUnquotedValue);
-      attribute_value_chars(data, run);
-      in_pos_ += run;
-      return run;
-    }
-    case State::TagName: {
-      const std::size_t run = run_until(data, size, kEndsTagName);
-      name_chars(data, run);
-      in_pos_ += run;
-      return run;
-    }
-    case State::AttrName: {
-      const std::size_t run = run_until(data, size, kEndsAttrName);
-      attribute_name_chars(data, run);
-      in_pos_ += run;
-      return run;
-    }
     default:
       return 0;
   }
+}
+
+// A tag read in one loop: the transitions of step() for the states from
+// TagOpen to SelfClosing, names and values taken in runs, on a local state and
+// position, until the tag is emitted (its '>' consumed) or the data ends,
+// where the state is left for the next write(). The same state machine, so
+// the output does not depend on where chunks end. Returns the bytes taken;
+// 0 when the first byte leaves TagOpen or EndTagOpen for a state outside the
+// tag (text, a comment, a bogus comment), which step() handles.
+std::size_t Guard::run_tag(const char* data, std::size_t size) {
+  State state = state_;
+  const std::uint64_t base = in_pos_;
+  std::size_t i = 0;
+  auto emit_at = [&](std::size_t at) {  // the '>' at data[at]
+    in_pos_ = base + at;
+    state_ = state;
+    emit_tag();
+    ++in_pos_;
+    return at + 1;
+  };
+  while (i < size) {
+    const char c = data[i];
+    switch (state) {
+      case State::TagOpen:
+        if (is_alpha(c)) {
+          begin_tag(false);
+          state = State::TagName;
+          break;  // c is the name's first byte
+        }
+        if (c != '/') {
+          state_ = state;
+          in_pos_ = base + i;
+          return i;
+        }
+        state = State::EndTagOpen;
+        ++i;
+        continue;
+      case State::EndTagOpen:
+        if (!is_alpha(c)) {
+          state_ = state;
+          in_pos_ = base + i;
+          return i;
+        }
+        begin_tag(true);
+        state = State::TagName;
+        break;
+      case State::TagName: {
+        const std::size_t run = run_until(data + i, size - i, kEndsTagName);
+        name_chars(data + i, run);
+        i += run;
+        if (i == size) break;
+        const char end = data[i];
+        if (end == '>') return emit_at(i);
+        state = end == '/' ? State::SelfClosing : State::BeforeAttrName;
+        ++i;
+        continue;
+      }
+      case State::BeforeAttrName:
+        if (is_space(c)) {
+          ++i;
+          continue;
+        }
+        if (c == '>') return emit_at(i);
+        if (c == '/') {
+          state = State::SelfClosing;
+          ++i;
+          continue;
+        }
+        begin_attribute();
+        attribute_name_chars(&c, 1);
+        state = State::AttrName;
+        ++i;
+        continue;
+      case State::AttrName: {
+        const std::size_t run = run_until(data + i, size - i, kEndsAttrName);
+        attribute_name_chars(data + i, run);
+        i += run;
+        if (i == size) break;
+        const char end = data[i];
+        if (is_space(end)) {
+          state = State::AfterAttrName;
+        } else if (end == '=') {
+          state = State::BeforeAttrValue;
+        } else {
+          finish_attribute();
+          if (end == '>') return emit_at(i);
+          state = State::SelfClosing;
+        }
+        ++i;
+        continue;
+      }
+      case State::AfterAttrName:
+        if (is_space(c)) {
+          ++i;
+          continue;
+        }
+        if (c == '=') {
+          state = State::BeforeAttrValue;
+          ++i;
+          continue;
+        }
+        finish_attribute();
+        if (c == '>') return emit_at(i);
+        if (c == '/') {
+          state = State::SelfClosing;
+        } else {
+          begin_attribute();
+          attribute_name_chars(&c, 1);
+          state = State::AttrName;
+        }
+        ++i;
+        continue;
+      case State::BeforeAttrValue:
+        if (is_space(c)) {
+          ++i;
+          continue;
+        }
+        if (c == '"') {
+          state = State::AttrValueDouble;
+        } else if (c == '\'') {
+          state = State::AttrValueSingle;
+        } else if (c == '>') {
+          finish_attribute();
+          return emit_at(i);
+        } else {
+          attribute_value_chars(&c, 1);
+          state = State::AttrValueUnquoted;
+        }
+        ++i;
+        continue;
+      case State::AttrValueDouble:
+      case State::AttrValueSingle: {
+        const char quote = state == State::AttrValueDouble ? '"' : '\'';
+        const void* q = std::memchr(data + i, quote, size - i);
+        const std::size_t run = q ? static_cast<std::size_t>(static_cast<const char*>(q) - (data + i)) : size - i;
+        attribute_value_chars(data + i, run);
+        i += run;
+        if (i == size) break;
+        finish_attribute();
+        state = State::BeforeAttrName;
+        ++i;
+        continue;
+      }
+      case State::AttrValueUnquoted: {
+        const std::size_t run = run_until(data + i, size - i, kEndsUnquotedValue);
+        attribute_value_chars(data + i, run);
+        i += run;
+        if (i == size) break;
+        finish_attribute();
+        if (data[i] == '>') return emit_at(i);
+        state = State::BeforeAttrName;
+        ++i;
+        continue;
+      }
+      case State::SelfClosing:
+        if (c == '>') {
+          self_closing_ = true;
+          return emit_at(i);
+        }
+        state = State::BeforeAttrName;  // c is read again there
+        continue;
+      default:  // not a state inside a tag: the caller's
+        state_ = state;
+        in_pos_ = base + i;
+        return i;
+    }
+  }
+  state_ = state;
+  in_pos_ = base + i;
+  return i;
 }
 
 void Guard::append_out(const char* data, std::size_t size) {

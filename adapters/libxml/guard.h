@@ -85,19 +85,29 @@ class Guard final : public ByteSink {
     MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
   };
 
-  // The states skip_ahead() handles: checked inline, since the bytes between
-  // a tag's names and values go through step() one at a time.
+  // The states skip_ahead() handles: checked inline.
   static bool has_bulk_path(State state) {
     switch (state) {
       case State::Data: case State::RawText: case State::Comment: case State::BogusComment:
-      case State::TagName: case State::AttrName:
-      case State::AttrValueDouble: case State::AttrValueSingle: case State::AttrValueUnquoted:
         return true;
       default:
         return false;
     }
   }
   std::size_t skip_ahead(const char* data, std::size_t size);
+  // The states inside a tag, from its '<' up to its '>': run_tag() takes them.
+  static bool in_tag(State state) {
+    switch (state) {
+      case State::TagOpen: case State::EndTagOpen: case State::TagName: case State::BeforeAttrName:
+      case State::AttrName: case State::AfterAttrName: case State::BeforeAttrValue:
+      case State::AttrValueDouble: case State::AttrValueSingle: case State::AttrValueUnquoted:
+      case State::SelfClosing:
+        return true;
+      default:
+        return false;
+    }
+  }
+  std::size_t run_tag(const char* data, std::size_t size);
   void step(char c);
   void data_char(char c);
   void begin_tag(bool end_tag);

@@ -203,6 +203,47 @@ TEST(Guard, TagRunsGiveTheSameTagWhereverAChunkEnds) {
   for (std::size_t chunk = 1; chunk <= 40; ++chunk) EXPECT_EQ(guard(input, chunk).text, expected) << chunk;
 }
 
+// A tag is read in one loop (run_tag) until its '>'; where a chunk ends
+// inside it, the loop stops and resumes in the same state. Every way into and
+// out of each state inside a tag, at every chunk size: the same output, the
+// same chunks to the parser and the same offsets as whole.
+TEST(Guard, EveryTagSyntaxGivesTheSameOutputAndOffsetsWhereverAChunkEnds) {
+  const std::string input =
+      "<p =x a = 'b' id = \"q\" class= c>one"   // '=' opening a name, spaces around '=', unquoted
+      "<img src=a/>"                              // the '/' of an unquoted value is the value's
+      "<br / class=x>"                            // a '/' not before '>'
+      "<span hidden/>two"                         // a valueless attribute ended by "/>"
+      "<div\nid='a>b'\n\tROLE=\"main\"\f>three</div\tx=\"a>b\">"  // '>' in quotes, attributes on an end tag
+      "</>four</ x>five<3 six<!--c--><?pi?><!x>"  // no tags: markup dropped, a bare '<'
+      "<a href=x hidden>seven</a><i class=\"\" id=''>e</i><b\n>f</b >";
+  const Guarded whole = guard(input);
+  EXPECT_EQ(whole.text.rfind("<p id=\"q\" class=\"c\">one<img src=\"a/\"/><br", 0), 0u) << whole.text;
+  EXPECT_NE(whole.text.find("<br class=\"x\"/><span hidden=\"\"/>two"), std::string::npos) << whole.text;
+  EXPECT_NE(whole.text.find("<div id=\"a>b\" role=\"main\">three</div>"), std::string::npos) << whole.text;
+  EXPECT_NE(whole.text.find("four"), std::string::npos);
+  EXPECT_NE(whole.text.find("five&lt;3 six"), std::string::npos) << whole.text;
+  EXPECT_NE(whole.text.find("<a href=\"x\" hidden=\"\">seven</a><i class=\"\" id=\"\">e</i><b>f</b>"),
+            std::string::npos)
+      << whole.text;
+  auto offsets = [](const std::string& text, std::size_t chunk) {
+    MemoryBudget budget(1 << 20);
+    ChunkRecorder recorder;
+    Guard g(budget, {}, recorder);
+    for (std::size_t at = 0; at < text.size(); at += chunk) g.write(text.data() + at, std::min(chunk, text.size() - at));
+    g.finish();
+    std::vector<std::uint64_t> mapped;
+    for (std::size_t at = 0; at <= recorder.text.size(); ++at) mapped.push_back(g.offsets().map(at));
+    return mapped;
+  };
+  const std::vector<std::uint64_t> whole_offsets = offsets(input, input.size());
+  for (std::size_t chunk = 1; chunk <= 48; ++chunk) {
+    const Guarded split = guard(input, chunk);
+    EXPECT_EQ(split.text, whole.text) << chunk;
+    EXPECT_EQ(split.chunks, whole.chunks) << chunk;
+    EXPECT_EQ(offsets(input, chunk), whole_offsets) << chunk;
+  }
+}
+
 TEST(Guard, OffsetsMapCanonicalTagsBackToTheSource) {
   MemoryBudget budget(1 << 20);
   ChunkRecorder recorder;
