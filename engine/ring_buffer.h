@@ -39,6 +39,15 @@ class RingBuffer {
     ++end_;
     return true;
   }
+  // Appends the element its slot holds, whatever that is, for the caller to
+  // overwrite in place (no copy through a temporary); null when full.
+  T* push_slot() {
+    if (full()) return nullptr;
+    T* slot = &slots_[tail_];
+    tail_ = next(tail_);
+    ++end_;
+    return slot;
+  }
   T& at(std::uint64_t seq) { return slots_[slot_of(seq)]; }
   const T& at(std::uint64_t seq) const { return slots_[slot_of(seq)]; }
   T& front() { return slots_[head_]; }

@@ -11,8 +11,18 @@ TokenStream::TokenStream(MemoryBudget& budget, std::size_t window_tokens, std::s
       text_(budget, std::max(text_bytes, 2 * kMaxWordBytes)) {}
 
 const Token& TokenStream::push(Token token, std::string_view word_text) {
-  token.seq = tokens_.end_seq();
-  token.text_size = 0;
+  Token& slot = push_new(word_text);
+  token.seq = slot.seq;
+  token.text_size = slot.text_size;
+  if (!word_text.empty()) token.text_pos = slot.text_pos;
+  slot = token;
+  return slot;
+}
+
+Token& TokenStream::push_new(std::string_view word_text) {
+  const std::uint64_t seq = tokens_.end_seq();
+  std::uint64_t text_pos = 0;
+  std::uint32_t text_size = 0;
   if (!word_text.empty()) {
     const std::size_t capacity = text_.capacity();
     const std::size_t size = std::min(word_text.size(), capacity);
@@ -23,15 +33,18 @@ const Token& TokenStream::push(Token token, std::string_view word_text) {
       text_slot_ = 0;
     }
     std::memcpy(&text_.at(text_slot_), word_text.data(), size);  // the slot of text_head_
-    token.text_pos = text_head_;
-    token.text_size = static_cast<std::uint32_t>(size);
+    text_pos = text_head_;
+    text_size = static_cast<std::uint32_t>(size);
     text_head_ += size;
     text_slot_ += size;
     if (text_slot_ == capacity) text_slot_ = 0;
   }
   if (tokens_.full()) tokens_.pop_front();
-  tokens_.push(token);
-  return tokens_.back();
+  Token& token = *tokens_.push_slot();
+  token.seq = seq;
+  token.text_pos = text_pos;
+  token.text_size = text_size;
+  return token;
 }
 
 std::string_view TokenStream::text(const Token& token) const {

@@ -29,6 +29,10 @@ class TokenStream {
   // Appends a token (its seq and text position are assigned here), evicting
   // the oldest token when the window is full. Returns the stored token.
   const Token& push(Token token, std::string_view word_text);
+  // The same, for a producer that writes the token's fields straight into
+  // its slot: seq, text_pos and text_size are set here, every other field
+  // holds whatever the slot held before and must be assigned.
+  Token& push_new(std::string_view word_text);
 
   bool contains(std::uint64_t seq) const { return tokens_.contains(seq); }
   const Token& at(std::uint64_t seq) const { return tokens_.at(seq); }

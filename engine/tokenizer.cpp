@@ -103,18 +103,23 @@ Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& c
       max_depth_(max_depth) {}
 
 void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics) {
-  Token token;
-  token.semantics = semantics;
-  token.kind = kind;
-  token.tag = tag;
+  // Written into the stream's slot field by field: a Token assembled on the
+  // stack and copied there was read back in wide loads from narrow stores.
+  Token& token = stream_.push_new({});
+  token.word_index = word_count_;
   token.source_begin = source.begin;
   token.source_end = source.end;
   token.block = block_;
   token.depth = static_cast<std::uint16_t>(std::min<std::size_t>(depth_, 0xFFFF));
-  token.word_index = word_count_;
+  token.tag = tag;
+  token.kind = kind;
   token.flags = block_boundary ? kTokenBlockBoundary : 0;
-  const Token& stored = stream_.push(token, {});
-  consumer_.on_token(stored, {});
+  token.heading_level = 0;
+  token.block_tag = Tag::unknown;
+  token.semantics = semantics;
+  token.container = 0;
+  token.grand_container = 0;
+  consumer_.on_token(token, {});
 }
 
 void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
@@ -269,14 +274,14 @@ void Tokenizer::flush_word() {
 
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
   const std::uint8_t context = context_flags();
-  Token token;
-  token.kind = TokenKind::Word;
-  token.tag = innermost_tag();
+  Token& token = stream_.push_new(text);  // filled in place, as in emit_tag
+  token.word_index = word_count_++;
   token.source_begin = begin;
   token.source_end = end;
   token.block = block_;
   token.depth = static_cast<std::uint16_t>(std::min<std::size_t>(depth_, 0xFFFF));
-  token.word_index = word_count_++;
+  token.tag = innermost_tag();
+  token.kind = TokenKind::Word;
   token.flags = static_cast<std::uint8_t>((space_before_ ? 0 : kTokenGlued) |
                                           ((context & kAnchor) ? kTokenInAnchor : 0) |
                                           ((context & kHeading) ? kTokenInHeading : 0) |
@@ -286,13 +291,11 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   token.heading_level = context_heading();
   token.block_tag = context_block_tag();
   token.semantics = context_semantics();
-  if (const OpenElement* element = this->context()) {
-    token.container = element->container;
-    token.grand_container = element->grand_container;
-  }
+  const OpenElement* element = this->context();
+  token.container = element ? element->container : 0;
+  token.grand_container = element ? element->grand_container : 0;
   space_before_ = false;
-  const Token& stored = stream_.push(token, text);
-  consumer_.on_token(stored, text);
+  consumer_.on_token(token, text);
 }
 
 }  // namespace winnow

@@ -55,6 +55,22 @@ TEST(RingBuffer, RefusesToGrowWhenFull) {
   EXPECT_EQ(ring.back(), 1);
 }
 
+TEST(RingBuffer, PushSlotAppendsInPlaceAndRefusesWhenFull) {
+  MemoryBudget budget(1024);
+  RingBuffer<int> ring(budget, 2);
+  ASSERT_TRUE(ring.push(1));
+  int* slot = ring.push_slot();
+  ASSERT_NE(slot, nullptr);
+  *slot = 2;
+  EXPECT_EQ(ring.at(1), 2);
+  EXPECT_EQ(ring.push_slot(), nullptr);
+  ring.pop_front();
+  slot = ring.push_slot();  // the first slot again, still holding 1
+  ASSERT_NE(slot, nullptr);
+  EXPECT_EQ(*slot, 1);
+  EXPECT_EQ(ring.end_seq(), 3u);
+}
+
 TEST(RingBuffer, StorageIsChargedAndRefusedBeyondTheBudget) {
   MemoryBudget budget(100);
   RingBuffer<std::uint64_t> fits(budget, 10);

@@ -47,6 +47,31 @@ TEST(TokenStream, WordsNeverWrapInsideTheArena) {
   }
 }
 
+// push_new() hands out the slot in place; a reused slot keeps its old fields
+// except seq and the text's, which it sets (tags get no text, text_pos 0).
+TEST(TokenStream, PushNewSetsSequenceAndTextOnAReusedSlot) {
+  MemoryBudget budget(64 * 1024);
+  TokenStream stream(budget, 2, 1024);
+  Token old = word();
+  old.text_pos = 99;
+  old.word_index = 7;
+  stream.push(old, "first");
+  stream.push(old, "second");
+  Token& tag = stream.push_new({});  // evicts "first", reuses its slot
+  EXPECT_EQ(tag.seq, 2u);
+  EXPECT_EQ(tag.text_size, 0u);
+  EXPECT_EQ(tag.text_pos, 0u);
+  EXPECT_EQ(tag.word_index, 7u) << "left for the producer to assign";
+  Token& w = stream.push_new("third");
+  EXPECT_EQ(w.seq, 3u);
+  EXPECT_EQ(stream.text(w), "third");
+  EXPECT_EQ(stream.begin_seq(), 2u);
+  EXPECT_EQ(&stream.at(3), &w);
+  const Token& kept = stream.push(old, {});  // push() keeps a tag's own text_pos, as before
+  EXPECT_EQ(kept.text_pos, 99u);
+  EXPECT_EQ(kept.seq, 4u);
+}
+
 TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
   MemoryBudget budget(100);
   TokenStream stream(budget, 64, 4096);
