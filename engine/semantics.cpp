@@ -270,6 +270,8 @@ bool element_is_advert(const ElementAttributes& attributes) {
   return false;
 }
 
+std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
+
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   std::uint32_t bits = bits_of_tag(tag) | bits_of_role(attributes.role);
   if (!attributes.class_name.empty()) bits |= bits_of_value(attributes.class_name);

@@ -45,6 +45,10 @@ enum Semantic : std::uint32_t {
 // The element's own bits (not its ancestors').
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes);
 
+// The bits the tag name alone implies: element_semantics(tag, {}) without
+// building empty attributes (the tokenizer asks for every start tag).
+std::uint32_t tag_semantics(Tag tag);
+
 // Whether the element is an advertisement by what Crunch's ad remover reads
 // (Gupta et al., seed 000 §5.1): a link or source URL (href, src) on a known
 // ad-serving pattern (doubleclick, googlesyndication, adserver, /ads/,

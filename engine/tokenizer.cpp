@@ -150,7 +150,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const int level = heading_level(tag);
   const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
   const Tag block_tag = block ? tag : context_block_tag();
-  const std::uint32_t semantics = context_semantics() | own_cues | element_semantics(tag, ElementAttributes{});
+  const std::uint32_t semantics = context_semantics() | own_cues | tag_semantics(tag);
   const OpenElement* parent = context();
   std::uint32_t block_id = parent ? parent->block_id : 0;
   std::uint32_t container = parent ? parent->container : 0;

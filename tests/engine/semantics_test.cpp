@@ -35,6 +35,8 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle);
   EXPECT_EQ(of(Tag::p, ""), 0u);
+  for (std::size_t t = 0; t < static_cast<std::size_t>(Tag::count); ++t)
+    EXPECT_EQ(tag_semantics(static_cast<Tag>(t)), element_semantics(static_cast<Tag>(t), ElementAttributes{})) << t;
 }
 
 TEST(Semantics, FindsEveryKindOfCueWordAndNoNearMiss) {
