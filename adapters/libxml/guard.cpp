@@ -208,6 +208,13 @@ void Guard::write(const char* data, std::size_t size) {
       i += skip_ahead(data + i, size - i);
       if (i == size) break;
     }
+    if (state_ == State::Data && data[i] == '<') {  // what step() does, where a text run ends
+      token_begin_ = in_pos_;
+      state_ = State::TagOpen;
+      ++in_pos_;
+      ++i;
+      continue;
+    }
     step(data[i]);
     ++in_pos_;
     ++i;
