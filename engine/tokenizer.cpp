@@ -233,6 +233,14 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
       }
       std::size_t end = i + 1;
       while (end < text.size() && is_ascii(text[end]) && !is_ascii_space(text[end])) ++end;
+      if (word_size_ == 0 && end < text.size() && is_ascii(text[end]) && end - i <= sizeof(word_)) {
+        // A whole word of this text, a space after it (most words): emitted
+        // from the text itself, as the buffer would have emitted it.
+        emit_word(text.substr(i, end - i), interpolate(source, i, text.size()),
+                  interpolate_end(source, end, text.size()), false);
+        i = end;
+        continue;
+      }
       append_to_word(i, end);
       i = end;
       continue;

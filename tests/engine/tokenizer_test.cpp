@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -174,6 +175,66 @@ TEST_F(TokenizerTest, WordOffsetsAreInterpolatedWithinTheTextEvent) {
   EXPECT_EQ(recorder_.word("ab").token.source_end, 102u);
   EXPECT_EQ(recorder_.word("cd").token.source_begin, 103u);
   EXPECT_EQ(recorder_.word("cd").token.source_end, 105u);
+}
+
+// Words are emitted straight from the text when they end inside it, and
+// through the word buffer when they may go on in the next event. The tokens
+// (text, flags, offsets) must be the same for a text given whole or one
+// character per event, whatever its words, spaces, non-ASCII letters, CJK
+// characters and over-long runs.
+TEST(Tokenizer, WordsAreTheSameWholeOrOneCharacterPerEvent) {
+  std::mt19937 random(3);
+  const std::string_view pieces[] = {"a", "b", "Z", "9", ".", " ", "  ", "\t", "\n", "\xC3\xA9", "\xC2\xA0",
+                                     "\xE4\xB8\xAD", "\xC2\xAD", "\xE2\x80\x83"};
+  auto run = [](const std::string& text, bool per_character) {
+    MemoryBudget budget(1 << 20);
+    Recorder recorder;
+    TokenStream stream(budget, 16, 4096);
+    Tokenizer tokenizer(budget, stream, recorder, 8);
+    tokenizer.on_start_element(Tag::p, {}, {});
+    const std::uint64_t base = 1000;
+    if (!per_character) {
+      tokenizer.on_text(text, SourceSpan{base, base + text.size()});
+    } else {
+      for (std::size_t at = 0; at < text.size();) {
+        const auto b = static_cast<unsigned char>(text[at]);
+        const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        tokenizer.on_text(std::string_view(text).substr(at, n), SourceSpan{base + at, base + at + n});
+        at += n;
+      }
+    }
+    tokenizer.on_end_element(Tag::p, {});
+    tokenizer.on_end_document(0);
+    std::vector<std::string> out;
+    for (const Recorded& r : recorder.tokens)
+      if (r.token.is_word())
+        out.push_back(r.text + "|" + std::to_string(r.token.flags) + "|" + std::to_string(r.token.source_begin) +
+                      "-" + std::to_string(r.token.source_end) + "|" + std::to_string(r.token.word_index));
+    return out;
+  };
+  for (int n = 0; n < 400; ++n) {
+    std::string text;
+    for (std::size_t k = random() % 40; k > 0; --k) {
+      if (random() % 25 == 0) text += std::string(120 + random() % 20, 'w');  // around the 128-byte word cap
+      else text += pieces[random() % (sizeof(pieces) / sizeof(pieces[0]))];
+    }
+    const std::vector<std::string> whole = run(text, false);
+    ASSERT_EQ(whole, run(text, true)) << text;
+  }
+}
+
+TEST_F(TokenizerTest, WordsOfExactlyTheCapInsideATextStayWhole) {
+  start(Tag::p);
+  text(std::string(128, 'a') + " " + std::string(129, 'b') + " c\xC3\xA9 d");
+  done();
+  const std::vector<std::string> words = recorder_.words();
+  ASSERT_EQ(words.size(), 5u);
+  EXPECT_EQ(words[0], std::string(128, 'a'));
+  EXPECT_EQ(words[1], std::string(128, 'b'));
+  EXPECT_EQ(words[2], "b");
+  EXPECT_TRUE(recorder_.tokens[3].token.has(kTokenGlued));
+  EXPECT_EQ(words[3], "c\xC3\xA9") << "a word going on in non-ASCII letters";
+  EXPECT_EQ(words[4], "d");
 }
 
 TEST_F(TokenizerTest, KeepsTheTitleForAlgorithmsButMakesNoTokensOfIt) {
