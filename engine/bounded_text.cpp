@@ -7,9 +7,15 @@
 
 namespace winnow {
 
-BoundedText::~BoundedText() {
+BoundedText::~BoundedText() { free_storage(); }
+
+void BoundedText::free_storage() {
   budget_->deallocate(data_);
   budget_->release(charged_);
+  data_ = nullptr;
+  size_ = 0;
+  charged_ = 0;
+  truncated_ = false;
 }
 
 bool BoundedText::grow_to(std::size_t needed) {

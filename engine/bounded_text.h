@@ -25,6 +25,8 @@ class BoundedText {
     if (size < size_) size_ = size;
   }
   void clear() { size_ = 0; }
+  // Empties it and gives its bytes back to the budget.
+  void free_storage();
   std::string_view view() const { return std::string_view(data_, size_); }
   std::size_t size() const { return size_; }
   bool truncated() const { return truncated_; }

@@ -90,6 +90,11 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
       write_block(headline_stats_, headline_text_.view(), out);
     }
     write_block(block.stats, texts_[slot(begin_)].view(), out);
+    // Neither the headline nor the fallback can be written any more: their
+    // buffers go back to the budget.
+    has_headline_ = false;
+    headline_text_.free_storage();
+    fallback_text_.free_storage();
     ++begin_;
     return;
   }

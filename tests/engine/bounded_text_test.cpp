@@ -20,6 +20,18 @@ TEST(BoundedText, GrowsWithinTheBudgetAndReleasesIt) {
   EXPECT_EQ(budget.used(), 0u);
 }
 
+TEST(BoundedText, FreeStorageGivesItsBytesBackAndItCanGrowAgain) {
+  MemoryBudget budget(8192);
+  BoundedText text(budget);
+  ASSERT_TRUE(text.append(std::string(3000, 'x')));
+  EXPECT_GE(budget.used(), 3000u);
+  text.free_storage();
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(text.size(), 0u);
+  ASSERT_TRUE(text.append("again"));
+  EXPECT_EQ(text.view(), "again");
+}
+
 TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
   // Growing from 1 KiB to 2 KiB holds both buffers for a moment: 3 KiB.
   MemoryBudget budget(4096);
