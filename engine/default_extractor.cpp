@@ -83,12 +83,14 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
 
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
-  out.decide_block(block.stats.span, content, block.probability);
   if (content) {
+    // A recovered headline goes first, so each kept block's decision still
+    // comes just before its text.
     if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
       out.decide_block(headline_stats_.span, true, headline_probability_);
       write_block(headline_stats_, headline_text_.view(), out);
     }
+    out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
     // Neither the headline nor the fallback can be written any more: their
     // buffers go back to the budget.
@@ -98,6 +100,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     ++begin_;
     return;
   }
+  out.decide_block(block.stats.span, false, block.probability);
   if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats)) {
     has_headline_ = true;
     headline_probability_ = block.probability;

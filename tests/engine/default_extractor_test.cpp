@@ -118,6 +118,14 @@ TEST(DefaultExtractor, KeepsTheHeadlineThatTheSmoothingWouldDrop) {
     if (d.span.begin <= headline && headline < d.span.end) ++reports, last_kept = d.kept;
   EXPECT_EQ(reports, 2) << "dropped when decided, then kept when the article began";
   EXPECT_TRUE(last_kept);
+  std::size_t lines = 0;  // each kept block's decision comes just before its text
+  for (const auto& d : sink.decisions()) {
+    if (d.kept) {
+      EXPECT_EQ(d.blocks_before, lines);
+      ++lines;
+    }
+  }
+  EXPECT_EQ(lines, sink.blocks());
 }
 
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
