@@ -266,12 +266,13 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
   }
 }
 
-// A tag read in one loop: the transitions of step() for the states from
-// TagOpen to SelfClosing, names and values taken in runs, on a local state and
-// position, until the tag is emitted (its '>' consumed) or the data ends,
-// where the state is left for the next write(). The same state machine, so
-// the output does not depend on where chunks end. Returns the bytes taken;
-// 0 when the first byte leaves TagOpen or EndTagOpen for a state outside the
+// A tag read in one loop: the state machine for the states from TagOpen to
+// SelfClosing (the only one: step() has no copy of it), names and values
+// taken in runs, on a local state and position, until the tag is emitted (its
+// '>' consumed) or the data ends, where the state is left for the next
+// write(), so the output does not depend on where chunks end. Returns the
+// bytes taken: at least one in every state after TagOpen and EndTagOpen; 0
+// when the first byte leaves TagOpen or EndTagOpen for a state outside the
 // tag (text, a comment, a bogus comment), which step() handles.
 std::size_t Guard::run_tag(const char* data, std::size_t size) {
   State state = state_;
@@ -675,15 +676,12 @@ void Guard::step(char c) {
         data_char(c);
       }
       return;
+    // Inside a tag, write() gives every byte to run_tag() first; step() sees
+    // only a byte after '<' or "</" that opens no tag.
     case State::TagOpen:
-      if (c == '/') state_ = State::EndTagOpen;
-      else if (c == '!') state_ = State::MarkupDecl;
+      if (c == '!') state_ = State::MarkupDecl;
       else if (c == '?') state_ = State::BogusComment;
-      else if (is_alpha(c)) {
-        begin_tag(false);
-        name_chars(&c, 1);
-        state_ = State::TagName;
-      } else {
+      else {
         // A '<' that starts no tag is text; spell it so the parser agrees.
         offsets_.record(out_pos_, token_begin_);
         append_out("&lt;", 4);
@@ -694,100 +692,19 @@ void Guard::step(char c) {
       }
       return;
     case State::EndTagOpen:
-      if (is_alpha(c)) {
-        begin_tag(true);
-        name_chars(&c, 1);
-        state_ = State::TagName;
-      } else if (c == '>') {
-        drop_markup();
-      } else {
-        state_ = State::BogusComment;
-      }
+      if (c == '>') drop_markup();
+      else state_ = State::BogusComment;
       return;
     case State::TagName:
-      if (is_space(c)) state_ = State::BeforeAttrName;
-      else if (c == '/') state_ = State::SelfClosing;
-      else if (c == '>') emit_tag();
-      else name_chars(&c, 1);
-      return;
     case State::BeforeAttrName:
-      if (is_space(c)) return;
-      if (c == '/') state_ = State::SelfClosing;
-      else if (c == '>') emit_tag();
-      else {
-        begin_attribute();
-        attribute_name_chars(&c, 1);
-        state_ = State::AttrName;
-      }
-      return;
     case State::AttrName:
-      if (is_space(c)) state_ = State::AfterAttrName;
-      else if (c == '/') {
-        finish_attribute();
-        state_ = State::SelfClosing;
-      } else if (c == '>') {
-        finish_attribute();
-        emit_tag();
-      } else if (c == '=') state_ = State::BeforeAttrValue;
-      else attribute_name_chars(&c, 1);
-      return;
     case State::AfterAttrName:
-      if (is_space(c)) return;
-      if (c == '=') state_ = State::BeforeAttrValue;
-      else if (c == '/') {
-        finish_attribute();
-        state_ = State::SelfClosing;
-      } else if (c == '>') {
-        finish_attribute();
-        emit_tag();
-      } else {
-        finish_attribute();
-        begin_attribute();
-        attribute_name_chars(&c, 1);
-        state_ = State::AttrName;
-      }
-      return;
     case State::BeforeAttrValue:
-      if (is_space(c)) return;
-      if (c == '"') state_ = State::AttrValueDouble;
-      else if (c == '\'') state_ = State::AttrValueSingle;
-      else if (c == '>') {
-        finish_attribute();
-        emit_tag();
-      } else {
-        attribute_value_chars(&c, 1);
-        state_ = State::AttrValueUnquoted;
-      }
-      return;
     case State::AttrValueDouble:
     case State::AttrValueSingle:
-      if (c == (state_ == State::AttrValueDouble ? '"' : '\'')) {
-        finish_attribute();
-        state_ = State::BeforeAttrName;
-      } else {
-        attribute_value_chars(&c, 1);
-      }
-      return;
     case State::AttrValueUnquoted:
-      if (is_space(c)) {
-        finish_attribute();
-        state_ = State::BeforeAttrName;
-      } else if (c == '>') {
-        finish_attribute();
-        emit_tag();
-      } else {
-        attribute_value_chars(&c, 1);
-      }
-      return;
     case State::SelfClosing:
-      if (c == '>') {
-        self_closing_ = true;
-        emit_tag();
-      } else {
-        state_ = State::BeforeAttrName;
-        step(c);
-      }
-      return;
+      return;  // never reached: run_tag() takes at least one byte in these states
     case State::MarkupDecl:
       if (c == '-') state_ = State::MarkupDeclDash;
       else if (c == '>') drop_markup();
