@@ -18,10 +18,11 @@
 //    (the measures count words). The HMM's transitions and prior are label
 //    frequencies.
 // 4. Cross-validation by package: for each package, a model trained on the
-//    other packages labels its blocks with the same BlockLabeler the engine
-//    uses, and the output is scored with winnow-eval's measures. Those are
-//    the figures to quote for unseen pages; the shipped model is then
-//    trained on every package.
+//    other packages is run as the DefaultExtractor itself, through the whole
+//    pipeline at the default budget, over that package's pages, and the
+//    output is scored with winnow-eval's measures. Those are the figures to
+//    quote for unseen pages; the shipped model is then trained on every
+//    package (its in-sample figures equal `winnow-eval --algo default`).
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -105,6 +106,7 @@ std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) {
 struct Document {
   std::size_t package = 0;
   std::string id;
+  std::filesystem::path html_path;
   std::string gold;
   std::vector<Block> blocks;
   std::vector<float> features;  // blocks.size() * kBlockFeatureCount
@@ -291,34 +293,20 @@ winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn
   return model;
 }
 
-// The text the default extractor would output for this document.
-std::string extract_with(const winnow::BlockModel& model, const Document& d, float bias, std::size_t lag) {
-  winnow::MemoryBudget budget(1 << 20);
-  winnow::BlockLabeler labeler(budget, model, lag, bias);
-  std::string out;
-  std::size_t next_to_emit = 0;
-  winnow::ContainerMemory memory;
-  std::vector<float> refined(d.blocks.size(), 0.0f);
-  float fallback_p = -1.0f;
-  std::size_t fallback = 0;
-  auto emit = [&](bool content) {
-    if (content) out += d.blocks[next_to_emit].text + "\n";
-    else if (out.empty() && refined[next_to_emit] > fallback_p) fallback_p = refined[next_to_emit], fallback = next_to_emit;
-    ++next_to_emit;
-  };
-  for (std::size_t i = 0; i < d.blocks.size(); ++i) {
-    const float first = winnow::content_probability(model, &d.features[i * kBlockFeatureCount]);
-    float context[winnow::kContextFeatureCount];
-    memory.features(d.blocks[i].stats, first, context);
-    memory.remember(d.blocks[i].stats, first);
-    refined[i] = winnow::refined_probability(model, context);
-    if (labeler.push(refined[i])) emit(labeler.decided_label());
-  }
-  bool label = false;
-  while (labeler.flush(&label)) emit(label);
-  // As DefaultExtractor::finish: never nothing when some block is likely enough.
-  if (out.empty() && fallback_p >= winnow::DefaultExtractor::kFallbackMinimum) out = d.blocks[fallback].text + "\n";
-  return out;
+// The fold's model and lag, for the DefaultExtractor that evaluate() runs
+// through the pipeline on this thread (created through a plain function
+// pointer, as the registry's algorithms are).
+struct Evaluated {
+  const winnow::BlockModel* model = nullptr;
+  std::size_t lag = winnow::DefaultExtractor::kDefaultLag;
+};
+thread_local Evaluated evaluated;
+
+std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget) {
+  auto extractor = std::make_unique<winnow::DefaultExtractor>(budget, *evaluated.model, evaluated.lag,
+                                                              winnow::DefaultExtractor::kDefaultBias);
+  if (!extractor->ok()) return nullptr;
+  return extractor;
 }
 
 struct Figures {
@@ -339,12 +327,20 @@ struct Figures {
   }
 };
 
+// Scores the shipped extractor, with this model, on docs: each page runs
+// through the whole pipeline at the default memory budget, exactly as
+// winnow-eval runs `--algo default`, so the figures include everything that
+// acts after the labeler (the fallback block, headline recovery).
 Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag) {
+  static const winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", &create_evaluated};
+  evaluated = Evaluated{&model, lag};
   Figures f;
   for (const Document* d : docs) {
-    const std::string text = extract_with(model, *d, winnow::DefaultExtractor::kDefaultBias, lag);
+    const auto html = winnow::eval::read_file_bytes(d->html_path);
+    const std::string text = html ? winnow::extract_html(*html, winnow::ExtractorConfig{}, info, 0).text : std::string();
     f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
   }
+  evaluated = Evaluated{};
   return f;
 }
 
@@ -477,6 +473,7 @@ int main(int argc, char** argv) {
         const auto gold = winnow::eval::read_file_bytes(golds[i]);
         if (!html || !gold) continue;
         docs[i].gold = *gold;
+        docs[i].html_path = htmls[i];
         collect_blocks(*html, &docs[i].blocks);
         for (Block& b : docs[i].blocks)
           if (b.text.size() >= 2 && b.text[0] == '\x01') b.text.erase(0, 2);

@@ -220,25 +220,38 @@ class StringSink final : public ContentSink {
   std::string& out_;
 };
 
+// Feeds html in chunk_size pieces; after a fatal status it finishes at once,
+// so that everything decided is delivered.
+Status feed_in_chunks(HtmlExtractor& extractor, std::string_view html, std::size_t chunk_size) {
+  Status status = extractor.status();
+  if (chunk_size == 0) chunk_size = html.size() + 1;
+  std::size_t at = 0;
+  do {
+    const std::size_t n = std::min(chunk_size, html.size() - at);
+    const bool last = at + n == html.size();
+    status = extractor.feed(html.data() + at, n, last);
+    at += n;
+    if (is_fatal(status) && !last) return extractor.feed(nullptr, 0, true);
+  } while (at < html.size());
+  return status;
+}
+
 }  // namespace
 
 ExtractResult extract_html(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size) {
   ExtractResult result;
   StringSink sink(result.text);
   HtmlExtractor extractor(config, sink);
-  if (chunk_size == 0) chunk_size = html.size() + 1;
-  std::size_t at = 0;
-  do {
-    const std::size_t n = std::min(chunk_size, html.size() - at);
-    const bool last = at + n == html.size();
-    result.status = extractor.feed(html.data() + at, n, last);
-    at += n;
-    if (is_fatal(result.status) && !last) {
-      // Finish so that everything decided is delivered, then stop.
-      result.status = extractor.feed(nullptr, 0, true);
-      break;
-    }
-  } while (at < html.size());
+  result.status = feed_in_chunks(extractor, html, chunk_size);
+  return result;
+}
+
+ExtractResult extract_html(std::string_view html, const ExtractorConfig& config, const AlgorithmInfo& algorithm,
+                           std::size_t chunk_size) {
+  ExtractResult result;
+  StringSink sink(result.text);
+  HtmlExtractor extractor(config, algorithm, sink);
+  result.status = feed_in_chunks(extractor, html, chunk_size);
   return result;
 }
 

@@ -54,5 +54,9 @@ struct ExtractResult {
 };
 ExtractResult extract_html(std::string_view html, const ExtractorConfig& config,
                            std::size_t chunk_size = 4096);
+// The same with an algorithm of the caller's instead of config.algorithm
+// (training programs run a model they are fitting through the real pipeline).
+ExtractResult extract_html(std::string_view html, const ExtractorConfig& config, const AlgorithmInfo& algorithm,
+                           std::size_t chunk_size = 4096);
 
 }  // namespace winnow

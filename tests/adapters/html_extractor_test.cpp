@@ -197,6 +197,22 @@ TEST(HtmlExtractor, AnAlgorithmRefusedAtTheEndIsBudgetExceeded) {
   EXPECT_EQ(extractor.status(), Status::BudgetExceeded);
 }
 
+TEST(HtmlExtractor, ExtractHtmlRunsTheCallersAlgorithmAsTheRegistryWould) {
+  const AlgorithmInfo* plain = find_algorithm("plain");
+  ASSERT_NE(plain, nullptr);
+  const AlgorithmInfo renamed{"mine", "the plain algorithm under another name", plain->create};
+  const std::string html = test::read_fixture("article.html");
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{4096}}) {
+    const ExtractResult by_name = extract_html(html, config_for("plain"), chunk);
+    const ExtractResult by_info = extract_html(html, config_for("default"), renamed, chunk);
+    EXPECT_EQ(by_info.status, Status::Ok);
+    EXPECT_FALSE(by_info.text.empty());
+    EXPECT_EQ(by_info.text, by_name.text) << "chunk " << chunk;
+  }
+  const AlgorithmInfo greedy{"greedy", "needs a megabyte at the end", &create_greedy};
+  EXPECT_EQ(extract_html("<p>a short page</p>", ExtractorConfig{}, greedy, 4).status, Status::BudgetExceeded);
+}
+
 TEST(HtmlExtractor, FeedAfterTheEndIsReported) {
   test::RecordingSink sink;
   HtmlExtractor extractor(config_for("plain"), sink);
