@@ -166,6 +166,19 @@ std::string canonical_encoding(std::string_view label) {
   return upper;
 }
 
+// Encodings that are one byte per character and stateless in glibc's iconv
+// (WHATWG's single-byte encodings, as canonical_encoding() names them).
+// WINDOWS-1258 is not among them: glibc composes its combining marks with the
+// letter before, so one byte's output depends on the next.
+bool is_single_byte(std::string_view encoding) {
+  constexpr std::string_view kPrefixes[] = {"WINDOWS-125", "ISO-8859-", "KOI8-", "IBM866", "CP866",
+                                            "MACINTOSH", "X-MAC-CYRILLIC", "WINDOWS-874", "TIS-620"};
+  if (encoding == "WINDOWS-1258") return false;
+  for (std::string_view prefix : kPrefixes)
+    if (encoding.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
 bool is_ascii_compatible(std::string_view encoding) {
   return encoding.rfind("UTF-16", 0) != 0 && encoding.rfind("UTF-32", 0) != 0 &&
          encoding.rfind("ISO-2022", 0) != 0;
@@ -196,8 +209,19 @@ bool looks_like_utf8(std::string_view s) {
 
 }  // namespace
 
+// A single-byte encoding as a table, byte -> the UTF-8 the parser gets
+// (converted, U+FFFD for a byte the encoding does not define, controls as
+// spaces), filled once through libxml2's handler. The handler's iconv
+// descriptors (about 33 KB of glibc heap each, outside the budget) are then
+// closed, so they are held only while the table is built.
+struct Decoder::SingleByteTable : BudgetAllocated {
+  std::uint8_t length[256] = {};
+  char bytes[256][4] = {};
+};
+
 struct Decoder::LegacyState : BudgetAllocated {
-  xmlCharEncodingHandlerPtr handler = nullptr;
+  xmlCharEncodingHandlerPtr handler = nullptr;  // null once `table` holds the encoding
+  SingleByteTable* table = nullptr;
   xmlBufferPtr in = nullptr;
   xmlBufferPtr out = nullptr;
   bool ascii_compatible = true;
@@ -218,9 +242,12 @@ Decoder::~Decoder() {
     if (legacy_->in) xmlBufferFree(legacy_->in);
     if (legacy_->out) xmlBufferFree(legacy_->out);
     if (legacy_->handler) xmlCharEncCloseFunc(legacy_->handler);
+    delete legacy_->table;
     delete legacy_;
   }
 }
+
+bool Decoder::converts_by_table() const { return legacy_ != nullptr && legacy_->table != nullptr; }
 
 bool Decoder::ok() const { return offsets_.ok() && sniff_.ok(); }
 
@@ -290,9 +317,59 @@ void Decoder::decide_encoding(bool) {
       legacy_->out = xmlBufferCreateSize(4 * kPieceBytes + 16);
       legacy_->ascii_compatible = is_ascii_compatible(chosen);
       legacy_->code_unit = chosen.rfind("UTF-16", 0) == 0 ? 2 : chosen.rfind("UTF-32", 0) == 0 ? 4 : 1;
+      if (is_single_byte(chosen)) use_single_byte_table(chosen);
     }
   }
   encoding_ = chosen;
+}
+
+// Converts each of the 256 bytes alone. If every one gives output or is
+// rejected by itself, the table replaces the handler; if one does not (the
+// converter waits for more bytes, or keeps state), the table is dropped and
+// the handler, reopened so that the probe leaves no state behind, converts
+// the document.
+void Decoder::use_single_byte_table(const std::string& encoding) {
+  LegacyState& s = *legacy_;
+  auto* table = new (budget_) SingleByteTable;
+  if (table == nullptr || s.in == nullptr || s.out == nullptr) {
+    delete table;
+    return;  // the handler converts, as for any other encoding
+  }
+  bool complete = true;
+  for (int b = 0; b < 256 && complete; ++b) {
+    xmlBufferEmpty(s.in);
+    xmlBufferEmpty(s.out);
+    const auto byte = static_cast<xmlChar>(b);
+    xmlBufferAdd(s.in, &byte, 1);
+    const int result = xmlCharEncInFunc(s.handler, s.out, s.in);
+    const int consumed = 1 - xmlBufferLength(s.in);
+    const int produced = xmlBufferLength(s.out);
+    if (consumed == 1 && produced >= 1 && produced <= 4) {
+      std::memcpy(table->bytes[b], xmlBufferContent(s.out), static_cast<std::size_t>(produced));
+      table->length[b] = static_cast<std::uint8_t>(produced);
+      if (produced == 1 && !kPassThrough[static_cast<unsigned char>(table->bytes[b][0])] &&
+          static_cast<unsigned char>(table->bytes[b][0]) < 0x80)
+        table->bytes[b][0] = ' ';  // a control, as convert_piece() treats it
+    } else if (consumed == 0 && produced == 0 && result == -2) {
+      std::memcpy(table->bytes[b], kReplacement, 3);
+      table->length[b] = 3;
+    } else {
+      complete = false;
+    }
+  }
+  xmlBufferEmpty(s.in);
+  xmlBufferEmpty(s.out);
+  xmlCharEncCloseFunc(s.handler);
+  s.handler = nullptr;
+  if (complete) {
+    s.table = table;
+    xmlBufferFree(s.out);
+    s.out = nullptr;
+    return;
+  }
+  delete table;
+  s.handler = xmlFindCharEncodingHandler(encoding.c_str());
+  if (s.handler == nullptr) budget_.mark_exceeded();  // found a moment ago: only memory can make it fail
 }
 
 void Decoder::process(const char* data, std::size_t size) {
@@ -447,6 +524,14 @@ void Decoder::process_legacy(const char* data, std::size_t size) {
 void Decoder::convert_piece() {
   LegacyState& s = *legacy_;
   offsets_.record(out_pos_, s.piece_in_begin);
+  if (s.table) {
+    convert_piece_by_table();
+    return;
+  }
+  if (s.handler == nullptr) {  // the handler could not be reopened: the budget has stopped the document
+    xmlBufferEmpty(s.in);
+    return;
+  }
   while (xmlBufferLength(s.in) > 0) {
     const int before = xmlBufferLength(s.in);
     const int result = xmlCharEncInFunc(s.handler, s.out, s.in);
@@ -488,6 +573,28 @@ void Decoder::convert_piece() {
   s.piece_in_begin = in_pos_ - static_cast<std::uint64_t>(xmlBufferLength(s.in));
   // Within the piece, output and input bytes do not correspond one to one
   // (UTF-16: two input bytes for one to three output bytes): interpolate.
+  offsets_.record(out_pos_, s.piece_in_begin, true);
+}
+
+void Decoder::convert_piece_by_table() {
+  LegacyState& s = *legacy_;
+  const SingleByteTable& table = *s.table;
+  const xmlChar* in = xmlBufferContent(s.in);
+  const auto size = static_cast<std::size_t>(xmlBufferLength(s.in));
+  char converted[256 * 4];
+  std::size_t produced = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::uint8_t length = table.length[in[i]];
+    std::memcpy(converted + produced, table.bytes[in[i]], 4);  // the table's rows are 4 bytes wide
+    produced += length;
+    if (produced > sizeof converted - 4 || i + 1 == size) {
+      out_.write(converted, produced);
+      out_pos_ += produced;
+      produced = 0;
+    }
+  }
+  xmlBufferEmpty(s.in);
+  s.piece_in_begin = in_pos_;
   offsets_.record(out_pos_, s.piece_in_begin, true);
 }
 

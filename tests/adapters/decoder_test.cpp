@@ -2,6 +2,7 @@
 #include "adapters/libxml/decoder.h"
 
 #include <gtest/gtest.h>
+#include <iconv.h>
 
 #include <string>
 
@@ -20,6 +21,7 @@ class StringByteSink final : public ByteSink {
 struct Decoded {
   std::string text;
   std::string encoding;
+  bool by_table = false;
 };
 
 Decoded decode(const std::string& input, std::size_t chunk, const std::string& override_encoding = "") {
@@ -35,7 +37,7 @@ Decoded decode(const std::string& input, std::size_t chunk, const std::string& o
     decoder.feed(input.data() + at, n, at + n == input.size());
     at += n;
   } while (at < input.size());
-  return {sink.text, decoder.encoding()};
+  return {sink.text, decoder.encoding(), decoder.converts_by_table()};
 }
 
 const char kFffd[] = "\xEF\xBF\xBD";
@@ -118,6 +120,60 @@ TEST(Decoder, InvalidLegacyBytesBecomeReplacementCharacters) {
   const Decoded d = decode(input, 1);
   EXPECT_EQ(d.encoding, "GB18030");
   EXPECT_NE(d.text.find(kFffd), std::string::npos) << d.text;
+}
+
+// What glibc's iconv makes of one byte alone, as the decoder must deliver it:
+// the UTF-8, a space for a control, U+FFFD for a byte it rejects.
+std::string iconv_one_byte(const char* encoding, unsigned char byte) {
+  iconv_t cd = iconv_open("UTF-8", encoding);
+  EXPECT_NE(cd, reinterpret_cast<iconv_t>(-1)) << encoding;
+  char in[1] = {static_cast<char>(byte)};
+  char out[16];
+  char* in_ptr = in;
+  char* out_ptr = out;
+  std::size_t in_left = 1, out_left = sizeof out;
+  const std::size_t result = iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left);
+  iconv_close(cd);
+  if (result == static_cast<std::size_t>(-1)) return kFffd;
+  std::string text(out, static_cast<std::size_t>(out_ptr - out));
+  if (text.size() == 1 && ((text[0] >= 0 && text[0] < 0x20 && text[0] != '\t' && text[0] != '\n' && text[0] != '\r') ||
+                           text[0] == 0x7F))
+    text = " ";
+  return text;
+}
+
+TEST(Decoder, SingleByteEncodingsGoThroughATableThatAgreesWithIconv) {
+  for (const char* encoding : {"WINDOWS-1250", "WINDOWS-1251", "WINDOWS-1252", "WINDOWS-1253", "WINDOWS-1256",
+                               "ISO-8859-2", "ISO-8859-7", "ISO-8859-15", "KOI8-R", "KOI8-U", "IBM866"}) {
+    const std::string head = std::string("<meta charset=") + encoding + ">";
+    std::string input = head, expected = head;
+    for (int b = 0; b < 256; ++b) {
+      if (b == '<' || b == '>') continue;
+      input.push_back(static_cast<char>(b));
+      expected += iconv_one_byte(encoding, static_cast<unsigned char>(b));
+    }
+    for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, input.size()}) {
+      const Decoded d = decode(input, chunk);
+      EXPECT_EQ(d.encoding, encoding);
+      EXPECT_TRUE(d.by_table) << encoding;
+      EXPECT_EQ(d.text, expected) << encoding << " in chunks of " << chunk;
+    }
+  }
+}
+
+TEST(Decoder, MultiByteAndComposingEncodingsKeepTheirConverter) {
+  // GB18030 and CP932 wait for a second byte after a lead byte; glibc's
+  // WINDOWS-1258 holds a letter back to compose it with a following tone mark.
+  const Decoded gbk = decode(std::string("<meta charset=gbk>") + "\xB1\xB1\xB7\xBD", 3);
+  EXPECT_FALSE(gbk.by_table);
+  EXPECT_NE(gbk.text.find("\xE5\x8C\x97\xE6\x96\xB9"), std::string::npos);  // 北方
+  EXPECT_FALSE(decode(std::string("<meta charset=shift_jis>") + "\x82\xA0", 1).by_table);
+  const Decoded vietnamese = decode(std::string("<meta charset=windows-1258>") + "a\xEC", 1);
+  EXPECT_EQ(vietnamese.encoding, "WINDOWS-1258");
+  EXPECT_FALSE(vietnamese.by_table);
+  EXPECT_NE(vietnamese.text.find("\xC3\xA1"), std::string::npos) << vietnamese.text;  // a + combining acute: á
+  EXPECT_FALSE(decode(std::string("\xFF\xFE") + std::string("a\0b\0", 4), 1).by_table);  // UTF-16LE
+  EXPECT_FALSE(decode("<p>plain UTF-8</p>", 4).by_table);
 }
 
 TEST(Decoder, OffsetsMapOutputBackToInput) {
