@@ -4,6 +4,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
 #include <libxml/xmlstring.h>
 #include <libxml/xmlversion.h>
 
@@ -83,6 +84,11 @@ bool LibxmlParser::halted() const {
 void LibxmlParser::write(const char* data, std::size_t size) {
   if (halted() || size == 0) return;
   htmlParseChunk(as_context(context_), data, static_cast<int>(size), 0);
+  // libxml2 keeps a copy of the last error per thread, message included,
+  // until the next error replaces it. Left to LibxmlScope's end, its life
+  // (and the budget it holds) would depend on how the caller chunked the
+  // input; reset after each chunk the guard hands over, it does not.
+  xmlResetLastError();
 #if LIBXML_VERSION < 21100
   // libxml2 2.9/2.10's HTML push parser frees the input it has consumed
   // only while parsing character data or a comment, and only near the end
@@ -100,6 +106,7 @@ void LibxmlParser::write(const char* data, std::size_t size) {
 void LibxmlParser::finish() {
   if (halted()) return;
   htmlParseChunk(as_context(context_), nullptr, 0, 1);
+  xmlResetLastError();
 }
 
 namespace {
