@@ -18,21 +18,25 @@ void BoundedText::free_storage() {
   truncated_ = false;
 }
 
-bool BoundedText::grow_to(std::size_t needed) {
+bool BoundedText::grow_to(std::size_t needed, bool required) {
   constexpr std::size_t kMinStep = 1024;
   // While the text moves, the old and the new buffer are both alive: the new
   // one is charged in full before the old one is released, so the budget's
   // peak is the heap's (or the arena's).
   std::size_t target = std::max(needed, charged_ + std::max(kMinStep, charged_ / 2));
   target = std::min(target, budget_->available());
+  // Text the caller can do without grows by no more than it needs.
+  if (!required) target = std::min(target, needed);
   char* moved = nullptr;
   if (target >= needed && budget_->try_reserve(target)) {
     moved = static_cast<char*>(budget_->allocate(target));
     if (moved == nullptr) budget_->release(target);
   }
   if (moved == nullptr) {
-    truncated_ = true;
-    budget_->mark_exceeded();
+    if (required) {
+      truncated_ = true;
+      budget_->mark_exceeded();
+    }
     return false;
   }
   if (size_ > 0) std::memcpy(moved, data_, size_);
@@ -43,10 +47,22 @@ bool BoundedText::grow_to(std::size_t needed) {
   return true;
 }
 
-bool BoundedText::append(std::string_view bytes) {
+bool BoundedText::append(std::string_view bytes) { return add(bytes, true); }
+
+bool BoundedText::try_append(std::string_view bytes) { return add(bytes, false); }
+
+bool BoundedText::try_assign(std::string_view bytes) {
+  if (truncated_) return false;
+  if (bytes.size() > charged_ && !grow_to(bytes.size(), false)) return false;
+  if (!bytes.empty()) std::memcpy(data_, bytes.data(), bytes.size());
+  size_ = bytes.size();
+  return true;
+}
+
+bool BoundedText::add(std::string_view bytes, bool required) {
   if (truncated_) return false;
   const std::size_t needed = size_ + bytes.size();
-  if (needed > charged_ && !grow_to(needed)) return false;
+  if (needed > charged_ && !grow_to(needed, required)) return false;
   if (!bytes.empty()) std::memcpy(data_ + size_, bytes.data(), bytes.size());
   size_ = needed;
   return true;

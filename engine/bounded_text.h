@@ -21,6 +21,14 @@ class BoundedText {
   ~BoundedText();
 
   bool append(std::string_view bytes);
+  // The same for bytes the caller can do without (a fallback it may never
+  // write), taking no more than they need: when the budget cannot hold
+  // them, returns false and nothing changes (the budget is not marked
+  // exceeded, later appends may succeed).
+  bool try_append(std::string_view bytes);
+  // Replaces the text with bytes if the budget can hold them; otherwise
+  // returns false and keeps the text it had (the budget is not marked).
+  bool try_assign(std::string_view bytes);
   void truncate(std::size_t size) {
     if (size < size_) size_ = size;
   }
@@ -33,7 +41,8 @@ class BoundedText {
   void swap(BoundedText& other);
 
  private:
-  bool grow_to(std::size_t needed);
+  bool add(std::string_view bytes, bool required);
+  bool grow_to(std::size_t needed, bool required);
 
   MemoryBudget* budget_;
   char* data_ = nullptr;

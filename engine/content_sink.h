@@ -34,7 +34,7 @@ class ContentSink {
   // a block: its input bytes, whether it is kept, and its P(content) after
   // the container context (before the HMM smoothing, which may overrule it).
   // Called for every block in document order, before a kept block's text;
-  // the fallback block written at the end is reported again there as kept,
+  // the fallback blocks written at the end are reported again there as kept,
   // and a recovered headline again as kept just before its text.
   virtual void on_block_decision(SourceSpan /*span*/, bool /*kept*/, float /*score*/) {}
   // Once, at the end: the verdict and the net text length it was based on

@@ -11,6 +11,7 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       pending_(budget, slots_),
       texts_(budget, slots_, budget),
       fallback_text_(budget),
+      likely_text_(budget),
       headline_text_(budget) {}
 
 bool DefaultExtractor::ok() const { return labeler_.ok() && pending_.ok() && texts_.ok(); }
@@ -92,28 +93,35 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     }
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
-    // Neither the headline nor the fallback can be written any more: their
-    // buffers go back to the budget.
+    // Neither the headline nor the fallback blocks can be written any more:
+    // their buffers go back to the budget.
     has_headline_ = false;
     headline_text_.free_storage();
     fallback_text_.free_storage();
+    likely_count_ = 0;
+    likely_text_.free_storage();
     ++begin_;
     return;
   }
   out.decide_block(block.stats.span, false, block.probability);
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats)) {
+  // The headline, likely and fallback blocks are held only if the budget
+  // has room for them (try_append): a page is never stopped for a block
+  // that may not be written.
+  const std::string_view text = texts_[slot(begin_)].view();
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) &&
+      headline_text_.try_assign(text)) {
     has_headline_ = true;
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;
-    headline_text_.clear();
-    headline_text_.append(texts_[slot(begin_)].view());
   }
-  if (!wrote_any_ && block.probability > fallback_probability_) {
+  if (!wrote_any_ && block.probability >= kLikelyMinimum && likely_count_ < kLikelyBlocks &&
+      likely_text_.size() + text.size() <= kLikelyBytes && likely_text_.try_append(text)) {
+    likely_[likely_count_++] = Likely{block.stats, block.probability, likely_text_.size()};
+  }
+  if (!wrote_any_ && block.probability > fallback_probability_ && fallback_text_.try_assign(text)) {
     // Until something is written, remember the likeliest block dropped.
     fallback_probability_ = block.probability;
     fallback_stats_ = block.stats;
-    fallback_text_.clear();
-    fallback_text_.append(texts_[slot(begin_)].view());
   }
   ++begin_;
 }
@@ -124,11 +132,27 @@ void DefaultExtractor::finish(ContentWriter& out) {
   bool content = false;
   while (labeler_.flush(&content)) emit_oldest(content, out);
   // A page is seldom without any main content: rather than nothing, give the
-  // block the model liked best, if it liked it at all.
-  if (!wrote_any_ && fallback_probability_ >= kFallbackMinimum) {
-    out.decide_block(fallback_stats_.span, true, fallback_probability_);
-    write_block(fallback_stats_, fallback_text_.view(), out);
+  // blocks the model found likely and the one it liked best (if it liked it
+  // at all), in document order, the best one once.
+  if (wrote_any_) return;
+  bool best_written = fallback_probability_ < kFallbackMinimum;
+  std::size_t text_begin = 0;
+  for (std::size_t i = 0; i < likely_count_; ++i) {
+    const Likely& block = likely_[i];
+    if (!best_written && fallback_stats_.index <= block.stats.index) {
+      if (fallback_stats_.index < block.stats.index) write_fallback(out);
+      best_written = true;
+    }
+    out.decide_block(block.stats.span, true, block.probability);
+    write_block(block.stats, likely_text_.view().substr(text_begin, block.text_end - text_begin), out);
+    text_begin = block.text_end;
   }
+  if (!best_written) write_fallback(out);
+}
+
+void DefaultExtractor::write_fallback(ContentWriter& out) {
+  out.decide_block(fallback_stats_.span, true, fallback_probability_);
+  write_block(fallback_stats_, fallback_text_.view(), out);
 }
 
 namespace {

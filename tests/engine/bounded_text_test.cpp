@@ -47,6 +47,32 @@ TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
   EXPECT_FALSE(text.append("y")) << "once truncated, stays truncated";
 }
 
+TEST(BoundedText, OptionalTextIsRefusedWithoutStoppingTheDocument) {
+  MemoryBudget budget(4096);
+  BoundedText text(budget);
+  EXPECT_TRUE(text.try_append(std::string(1000, 'x')));
+  EXPECT_EQ(budget.used(), 1000u) << "optional text takes no more than it needs";
+  EXPECT_FALSE(text.try_append(std::string(3000, 'y')));  // 1000 + 4000 while moving: too much
+  EXPECT_EQ(text.view(), std::string(1000, 'x'));
+  EXPECT_FALSE(budget.exceeded());
+  EXPECT_FALSE(text.truncated());
+  EXPECT_TRUE(text.try_append(std::string(500, 'z'))) << "a smaller piece still fits";
+  EXPECT_EQ(text.size(), 1500u);
+}
+
+TEST(BoundedText, TryAssignReplacesTheTextOrKeepsTheOldOne) {
+  MemoryBudget budget(4096);
+  BoundedText text(budget);
+  ASSERT_TRUE(text.try_assign("first"));
+  ASSERT_TRUE(text.try_assign("second, longer"));
+  EXPECT_EQ(text.view(), "second, longer");
+  EXPECT_FALSE(text.try_assign(std::string(5000, 'x')));
+  EXPECT_EQ(text.view(), "second, longer") << "the old text stays when the new one does not fit";
+  EXPECT_FALSE(budget.exceeded());
+  ASSERT_TRUE(text.try_assign("x"));
+  EXPECT_EQ(text.view(), "x");
+}
+
 TEST(BoundedText, ChargesTheOldAndNewBufferWhileGrowing) {
   MemoryBudget budget(1 << 20);
   BoundedText text(budget);

@@ -128,6 +128,38 @@ TEST(DefaultExtractor, KeepsTheHeadlineThatTheSmoothingWouldDrop) {
   EXPECT_EQ(lines, sink.blocks());
 }
 
+TEST(DefaultExtractor, AShortPageKeepsEveryLikelyBlockNotJustTheBest) {
+  // Two paragraphs with link lists between them: alone among boilerplate,
+  // neither survives the smoothing, so the page ends with nothing kept and
+  // both (not only the likelier) are written, each decision reported again,
+  // kept, just before its text.
+  const std::string lorem =
+      "Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et "
+      "dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex "
+      "ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu "
+      "fugiat nulla pariatur.";
+  const std::string page = "<html><body><article><h1>Lorem</h1><div>First. " + lorem +
+                           "</div><p>Links</p><p><a href=x>link</a></p><p><a href=y>link</a></p><p><a href=z>link</a>"
+                           "</p><h2>Foo</h2><div>Second. " + lorem + "</div></article></body></html>";
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(page.data(), page.size(), true), Status::Ok);
+  const std::string text = sink.text();
+  EXPECT_EQ(text, "First. " + lorem + "\nSecond. " + lorem + "\n");
+  std::size_t first_reports = 0, kept = 0;
+  for (const auto& d : sink.decisions()) {
+    if (d.span.begin <= page.find("First.") && page.find("First.") < d.span.end) ++first_reports;
+    if (d.kept) {
+      EXPECT_EQ(d.blocks_before, kept) << "a kept block's decision comes just before its text";
+      ++kept;
+    }
+  }
+  EXPECT_EQ(first_reports, 2u) << "dropped when decided, kept at the end";
+  EXPECT_EQ(kept, 2u);
+  // The same page split anywhere gives the same output.
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1).text, text);
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
