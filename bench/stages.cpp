@@ -171,13 +171,20 @@ class ParsingPipeline final : public winnow::SourceMapper, public winnow::ByteSi
   ParsingPipeline(winnow::MemoryBudget& budget, winnow::EventHandler& events)
       : budget_(budget), parser_(events, *this), guard_(budget, limits(), *this),
         decoder_(budget, "", guard_),
-        ok_(parser_.ok() && guard_.ok() && decoder_.ok()) {}
+        ok_(parser_.ok() && guard_.ok() && decoder_.ok()) {
+    parser_.read_side_attributes(guard_.side_attributes());
+  }
 
   std::uint64_t to_source(std::uint64_t parser_position) override {
     const std::uint64_t mapped = decoder_.offsets().map(guard_.offsets().map(parser_position));
     return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
   }
   std::uint64_t source_limit() const override { return decoder_.bytes_in(); }
+  std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
+    const std::uint64_t in_guard = guard_.offsets().map(from) + distance;
+    const std::uint64_t mapped = decoder_.offsets().map(std::min(in_guard, guard_.offsets().map_ahead(limit)));
+    return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
+  }
   void write(const char* data, std::size_t size) override {
     if (stopped_) return;
     parser_.write(data, size);
