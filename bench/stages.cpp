@@ -136,6 +136,18 @@ class DecoderStage {
   bool ok_;  // at creation (the decoder releases its sniff reservation later)
 };
 
+// The guard as the pipeline runs it: side values written to its table (and
+// dropped after each chunk, as the parser would after reading them).
+class SideDroppingSink final : public winnow::ByteSink {
+ public:
+  void write(const char*, std::size_t size) override {
+    bytes += size;
+    if (side) side->drop_before(bytes);
+  }
+  std::uint64_t bytes = 0;
+  winnow::SideAttributes* side = nullptr;
+};
+
 class GuardStage {
  public:
   explicit GuardStage(const StageSpec& spec)
@@ -143,7 +155,10 @@ class GuardStage {
         scope_(budget_),
         guard_(budget_, winnow::GuardLimits{}, sink_),
         decoder_(budget_, "", guard_),
-        ok_(decoder_.ok() && guard_.ok()) {}
+        ok_(decoder_.ok() && guard_.ok()) {
+    sink_.side = &guard_.side_attributes();
+    guard_.side_attributes().connect();
+  }
   void feed(const char* data, std::size_t size, bool last) {
     decoder_.feed(data, size, last);
     if (last) guard_.finish();
@@ -157,7 +172,7 @@ class GuardStage {
  private:
   winnow::MemoryBudget budget_;
   winnow::LibxmlScope scope_;
-  NullByteSink sink_;
+  SideDroppingSink sink_;
   winnow::Guard guard_;
   winnow::Decoder decoder_;
   bool ok_;

@@ -43,9 +43,9 @@ static_assert(same_names(), "the table is in KeptAttribute's order");
 // A value libxml2 would hand to its SAX callback unchanged (see
 // side_attributes.h): no reference to decode, no NUL to end it early.
 bool passes_unchanged(std::string_view value) {
-  for (const char c : value)
-    if (c == '&' || c == '"' || c == '\0') return false;
-  return true;
+  return std::memchr(value.data(), '&', value.size()) == nullptr &&
+         std::memchr(value.data(), '"', value.size()) == nullptr &&
+         std::memchr(value.data(), '\0', value.size()) == nullptr;
 }
 
 int kept_index(std::string_view name) {

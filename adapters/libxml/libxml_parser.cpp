@@ -213,8 +213,9 @@ std::uint64_t LibxmlParser::to_source_ahead(std::uint64_t from, std::size_t dist
     if (tag < position) return true;  // a discarded tag not dropped yet
     if (tag - position >= left) return false;
     // The tag as the parser has it: '<' to '>', values quoted with '"'.
+    if (tag - from >= static_cast<std::uint64_t>(end - at_from)) return false;  // not in the buffer
     const unsigned char* lt = at_from + (tag - from);
-    if (lt >= end || *lt != '<') return false;
+    if (*lt != '<') return false;
     const unsigned char* p = lt + 1;
     while (p < end && *p != '>') {
       if (*p == '"') {

@@ -130,12 +130,16 @@ class SideAttributes {
       ++stats_.inline_full;
       return false;
     }
-    if (first) write_ -= kHeader;  // filled in by commit()
+    if (first) {
+      write_ -= kHeader;  // filled in by commit()
+      open_values_ = 0;
+    }
     write_ -= 3 + value.size();
     char* p = base_ + write_;
     if (!value.empty()) std::memcpy(p, value.data(), value.size());
     put16(p + value.size(), value.size());
     p[value.size() + 2] = static_cast<char>(which);
+    ++open_values_;
     ++stats_.values;
     return true;
   }
@@ -146,10 +150,7 @@ class SideAttributes {
     if (write_ == committed_) return;
     char* header = base_ + committed_ - kHeader;
     put32(header, offset - last_written_);
-    std::size_t values = 0;
-    for (std::size_t at = committed_ - kHeader; at > write_; ++values)
-      at -= 3 + get16(base_ + at - 3);
-    header[4] = static_cast<char>(values | (discardable ? 0x80 : 0));
+    header[4] = static_cast<char>(open_values_ | (discardable ? 0x80 : 0));
     last_written_ = offset;
     committed_ = write_;
     ++stats_.records;
@@ -248,6 +249,7 @@ class SideAttributes {
   std::size_t write_ = 0;
   std::uint64_t last_written_ = 0;  // offset of the last committed record
   std::uint64_t last_read_ = 0;     // offset of the last record read or dropped
+  std::size_t open_values_ = 0;     // values in the open record (at most one per kept attribute)
   bool connected_ = false;
   SideAttributeStats stats_;
 };
