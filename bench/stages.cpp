@@ -136,6 +136,18 @@ class DecoderStage {
   bool ok_;  // at creation (the decoder releases its sniff reservation later)
 };
 
+// The guard as the pipeline runs it: side values written to its table (and
+// dropped after each chunk, as the parser would after reading them).
+class SideDroppingSink final : public winnow::ByteSink {
+ public:
+  void write(const char*, std::size_t size) override {
+    bytes += size;
+    if (side) side->drop_before(bytes);
+  }
+  std::uint64_t bytes = 0;
+  winnow::SideAttributes* side = nullptr;
+};
+
 class GuardStage {
  public:
   explicit GuardStage(const StageSpec& spec)
@@ -143,7 +155,10 @@ class GuardStage {
         scope_(budget_),
         guard_(budget_, winnow::GuardLimits{}, sink_),
         decoder_(budget_, "", guard_),
-        ok_(decoder_.ok() && guard_.ok()) {}
+        ok_(decoder_.ok() && guard_.ok()) {
+    sink_.side = &guard_.side_attributes();
+    guard_.side_attributes().connect();
+  }
   void feed(const char* data, std::size_t size, bool last) {
     decoder_.feed(data, size, last);
     if (last) guard_.finish();
@@ -157,7 +172,7 @@ class GuardStage {
  private:
   winnow::MemoryBudget budget_;
   winnow::LibxmlScope scope_;
-  NullByteSink sink_;
+  SideDroppingSink sink_;
   winnow::Guard guard_;
   winnow::Decoder decoder_;
   bool ok_;
@@ -171,13 +186,20 @@ class ParsingPipeline final : public winnow::SourceMapper, public winnow::ByteSi
   ParsingPipeline(winnow::MemoryBudget& budget, winnow::EventHandler& events)
       : budget_(budget), parser_(events, *this), guard_(budget, limits(), *this),
         decoder_(budget, "", guard_),
-        ok_(parser_.ok() && guard_.ok() && decoder_.ok()) {}
+        ok_(parser_.ok() && guard_.ok() && decoder_.ok()) {
+    parser_.read_side_attributes(guard_.side_attributes());
+  }
 
   std::uint64_t to_source(std::uint64_t parser_position) override {
     const std::uint64_t mapped = decoder_.offsets().map(guard_.offsets().map(parser_position));
     return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
   }
   std::uint64_t source_limit() const override { return decoder_.bytes_in(); }
+  std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
+    const std::uint64_t in_guard = guard_.offsets().map(from) + distance;
+    const std::uint64_t mapped = decoder_.offsets().map(std::min(in_guard, guard_.offsets().map_ahead(limit)));
+    return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
+  }
   void write(const char* data, std::size_t size) override {
     if (stopped_) return;
     parser_.write(data, size);

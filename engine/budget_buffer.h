@@ -103,6 +103,10 @@ class BudgetString {
   const char* data() const { return bytes_.data(); }
   const char* begin() const { return bytes_.data(); }
   const char* end() const { return bytes_.data() + size_; }
+  // The whole capacity, for an owner that also keeps something in the
+  // space past size() (the guard's side attributes); append() knows nothing
+  // of it, so that owner keeps size() below it.
+  char* storage() { return bytes_.data(); }
   char operator[](std::size_t i) const { return bytes_[i]; }
   std::string_view view() const { return std::string_view(bytes_.data(), size_); }
 

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "adapters/libxml/side_attributes.h"
 #include "engine/tag.h"
 
 namespace winnow {
@@ -17,19 +18,35 @@ constexpr std::size_t kSplitSlack = 64;  // bytes to wait for a space before a h
 constexpr char kSplit[] = "<!---->";
 constexpr std::string_view kUnknownName = "x-unknown";
 
-struct KeptAttribute {
+struct KeptName {
   std::string_view name;
   std::size_t max_value;  // further capped by GuardLimits::max_attr_value
 };
 // What some algorithm reads; everything else costs parse time and memory.
 // href, src, width and height: the advert cue (engine/semantics.h) reads
-// link targets and IAB banner sizes.
-constexpr KeptAttribute kKeptAttributes[] = {
+// link targets and IAB banner sizes. The order is KeptAttribute's
+// (side_attributes.h): a side record stores the index.
+constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"aria-hidden", 16},
     {"href", 256},     {"src", 256},     {"width", 16},  {"height", 16},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
+static_assert(kKeptCount == static_cast<std::size_t>(KeptAttribute::count), "one index per kept attribute");
+constexpr bool same_names() {
+  for (std::size_t i = 0; i < kKeptCount; ++i)
+    if (kKeptAttributes[i].name != kKeptAttributeNames[i]) return false;
+  return true;
+}
+static_assert(same_names(), "the table is in KeptAttribute's order");
+
+// A value libxml2 would hand to its SAX callback unchanged (see
+// side_attributes.h): no reference to decode, no NUL to end it early.
+bool passes_unchanged(std::string_view value) {
+  return std::memchr(value.data(), '&', value.size()) == nullptr &&
+         std::memchr(value.data(), '"', value.size()) == nullptr &&
+         std::memchr(value.data(), '\0', value.size()) == nullptr;
+}
 
 int kept_index(std::string_view name) {
   if (name.size() < 2 || name.size() > 11) return -1;  // the kept names are 2..11 bytes
@@ -192,7 +209,9 @@ Guard::Guard(MemoryBudget& budget, const GuardLimits& limits, ByteSink& parser)
       out_(budget, limits.flush_bytes + limits.max_text_run + kSplitSlack + 64 + 2 * limits.max_tag_bytes),
       tag_(budget, limits.max_tag_bytes),
       value_(budget, limits.max_attr_value),
-      stack_(budget, limits.max_depth > 0 ? limits.max_depth : 1) {}
+      stack_(budget, limits.max_depth > 0 ? limits.max_depth : 1) {
+  side_.attach(out_.storage(), out_.capacity());
+}
 
 bool Guard::ok() const { return out_.ok() && tag_.ok() && value_.ok() && stack_.ok() && offsets_.ok(); }
 
@@ -437,8 +456,13 @@ std::size_t Guard::run_tag(const char* data, std::size_t size) {
   return i;
 }
 
+// Side values count as the bytes they would take in the tag (side_virtual_),
+// so flushes come where they would with every value inline, and a flush
+// holds no more tags, offset checkpoints or side records than before.
 void Guard::append_out(const char* data, std::size_t size) {
-  if (out_.size() + size > out_.capacity()) flush();  // never expected; keeps the cap
+  if (out_.size() + side_virtual_ + size > out_.capacity() || out_.size() + size > side_.low())
+    flush();  // never expected; keeps the cap
+  if (out_.size() + size > side_.low()) size = side_.low() - out_.size();  // never: side records stay intact
   out_.append(data, size);
   out_pos_ += size;
 }
@@ -447,13 +471,14 @@ void Guard::maybe_flush() {
   // Only right after markup: a chunk that ends in text leaves libxml2
   // waiting for the text's end, with look-ahead state that keeps its input
   // buffer from being freed (see LibxmlParser::write).
-  if (out_.size() >= limits_.flush_bytes && out_pos_ == markup_end_) flush();
+  if (out_.size() + side_virtual_ >= limits_.flush_bytes && out_pos_ == markup_end_) flush();
 }
 
 void Guard::flush() {
   if (out_.empty()) return;
   parser_.write(out_.data(), out_.size());
   out_.clear();
+  side_virtual_ = 0;
 }
 
 void Guard::data_char(char c) {
@@ -480,6 +505,9 @@ void Guard::begin_tag(bool end_tag) {
   name_overlong_ = false;
   attrs_seen_ = 0;
   tag_.clear();
+  tag_bytes_ = 0;
+  side_tag_bytes_ = 0;
+  if (side_.enabled()) side_.begin();
 }
 
 void Guard::name_chars(const char* data, std::size_t size) {
@@ -538,7 +566,19 @@ void Guard::finish_attribute() {
   const std::string_view value = value_.view();
   std::size_t escaped = value.size();
   for (std::size_t q = value.find('"'); q != std::string_view::npos; q = value.find('"', q + 1)) escaped += 5;
-  if (tag_.size() + name.size() + escaped + 4 > limits_.max_tag_bytes) return;
+  // ` name="value"`: counted whether it goes in the tag or on the side, so
+  // the same attributes are kept either way.
+  const std::size_t bytes = name.size() + escaped + 4;
+  if (tag_bytes_ + bytes > limits_.max_tag_bytes) return;
+  tag_bytes_ += bytes;
+  // On the side, with room left below for the tag itself (its name, what
+  // stays inline, a raw-text end tag).
+  if (!end_tag_ && side_.enabled() && escaped == value.size() && passes_unchanged(value) &&
+      side_.add(out_pos_, out_.size() + limits_.max_tag_bytes + 2 * sizeof(name_) + 8,
+                static_cast<KeptAttribute>(index), value)) {
+    side_tag_bytes_ += bytes;
+    return;
+  }
   tag_.push_back(' ');
   tag_.append(name.data(), name.size());
   tag_.append("=\"");
@@ -607,6 +647,12 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
     }
     stack_[depth_++] = key;
   }
+  if (side_.has_open_values()) {
+    // Keyed by where the '<' goes; libxml2 drops a misplaced html, head or body.
+    const Tag tag = tag_of_key(key);
+    side_.commit(out_pos_, tag == Tag::html || tag == Tag::head || tag == Tag::body);
+    side_virtual_ += side_tag_bytes_;
+  }
   // No checkpoint at the tag's start: the delta of the text before it
   // already maps there exactly; only the end moves the delta.
   append_out("<", 1);
@@ -615,6 +661,16 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
   if ((void_element || self_closing_) && !raw_text) append_out("/>", 2);
   else append_out(">", 1);
   if (raw_text) {
+    if (side_tag_bytes_ > 0) {
+      // No checkpoint at this '>' with every value inline: the next is after
+      // the end tag (its input end, once the dropped content and end tag are
+      // read), and this '>' maps with the delta from before the tag, clamped
+      // there. Map it the same with the tag shorter: to where the inline
+      // form's '>' would map (map() clamps it to the next checkpoint), so the
+      // span does not depend on the side table.
+      const std::uint64_t inline_end = out_pos_ + side_tag_bytes_;
+      offsets_.record(out_pos_, static_cast<std::uint64_t>(static_cast<std::int64_t>(inline_end) + offsets_.last_delta()));
+    }
     // The content is dropped, so the element is closed right away.
     append_out("</", 2);
     append_out(name.data(), name.size());

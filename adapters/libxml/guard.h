@@ -16,7 +16,13 @@
 //    reads (id, class, role, itemprop, style, onclick, hidden, aria-hidden,
 //    href, src, width, height) are kept, each value cut at its own cap (256
 //    bytes for a URL) and at max_attr_value bytes; names libxml2
-//    does not know become one placeholder name, so its dictionary stays small;
+//    does not know become one placeholder name, so its dictionary stays small.
+//    Once the parser adapter reads the side table (side_attributes.h), a
+//    kept value with no '&', '"' or NUL (which libxml2 would pass on
+//    unchanged) goes there instead of into the tag, so libxml2 is given
+//    <div> for <div class="a" id="b"> and only values with a reference to
+//    decode stay inline; the tag keeps the same attributes either way (the
+//    tag cap counts side values as if inline);
 //  - script and style: content dropped; a bare '<' in text becomes "&lt;";
 //  - </body> and </html>: dropped (libxml2 stops parsing after its root
 //    closes, and real pages have content after </html>);
@@ -25,13 +31,20 @@
 //    (text kept), and the parser's real depth, reported back after every
 //    chunk, switches the same flattening on if the mirror ever falls behind.
 // Output reaches the ChunkSink in chunks that end at token boundaries once
-// flush_bytes have accumulated, so what libxml2 is given, and therefore every
-// event it produces, does not depend on how the input was chunked.
+// flush_bytes have accumulated (side values counted as the bytes they would
+// take inline, so chunks end after the same tokens with or without the side
+// table), so what libxml2 is given, and therefore every event it produces,
+// does not depend on how the input was chunked.
 //
 // Memory: out buffer (flush_bytes + max_text_run + 2 * max_tag_bytes), a tag
 // buffer (max_tag_bytes), an attribute value buffer (max_attr_value), the
 // element stack (max_depth * 8 bytes) and the offset map: about 16 KiB at the
-// defaults.
+// defaults. The side table takes nothing more: its records sit at the back of
+// the out buffer, growing down towards the canonical bytes; they are the
+// side values of one flush (the parser reads and drops them while it parses
+// that chunk), and a value is only sent there while records plus canonical
+// bytes stay below the buffer's end with room for the rest of the tag, else
+// it stays inline.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +55,7 @@
 
 #include "adapters/libxml/byte_sink.h"
 #include "adapters/libxml/offset_map.h"
+#include "adapters/libxml/side_attributes.h"
 #include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 
@@ -76,6 +90,9 @@ class Guard final : public ByteSink {
   void observe_parser_depth(std::size_t depth);
 
   OffsetMap& offsets() { return offsets_; }
+  // Attribute values sent beside the stream; used once a reader connects
+  // (LibxmlParser::read_side_attributes), else every value stays inline.
+  SideAttributes& side_attributes() { return side_; }
   const GuardStats& stats() const { return stats_; }
 
  private:
@@ -134,6 +151,10 @@ class Guard final : public ByteSink {
   BudgetString tag_;        // canonical attributes of the tag being read
   BudgetString value_;      // the attribute value being read
   BudgetBuffer<const void*> stack_;
+  SideAttributes side_;              // at the back of out_'s storage
+  std::size_t side_virtual_ = 0;    // bytes the side values of out_'s tags would take inline
+  std::size_t tag_bytes_ = 0;       // the tag's attributes as they would be inline
+  std::size_t side_tag_bytes_ = 0;  // the part of tag_bytes_ sent on the side
   std::size_t depth_ = 0;
   std::uint64_t excess_open_ = 0;  // dropped start tags whose end tags are pending
   bool parser_too_deep_ = false;

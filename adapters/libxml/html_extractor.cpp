@@ -37,6 +37,11 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
     return std::min<std::uint64_t>(mapped, decoder->bytes_in());
   }
   std::uint64_t source_limit() const override { return decoder->bytes_in(); }
+  std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
+    const std::uint64_t in_guard = guard->offsets().map(from) + distance;
+    const std::uint64_t mapped = decoder->offsets().map(std::min(in_guard, guard->offsets().map_ahead(limit)));
+    return std::min<std::uint64_t>(mapped, decoder->bytes_in());
+  }
   // ByteSink between guard and parser: parses one chunk, then feeds the
   // parser's depth back to the guard and checks the budget.
   void write(const char* data, std::size_t size) override;
@@ -88,6 +93,7 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config, const AlgorithmInfo* al
   GuardLimits limits;
   limits.max_depth = config.max_depth;
   guard.emplace(budget, limits, *this);
+  parser->read_side_attributes(guard->side_attributes());
   decoder.emplace(budget, config.encoding, *guard);
   if (engine->status() != Status::Ok || !parser->ok() || !guard->ok() || !decoder->ok() ||
       budget.exceeded()) {

@@ -32,18 +32,18 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
   for (std::size_t i = 0; attributes[i] != nullptr; i += 2) {
     const std::string_view name = view(attributes[i]);
     const std::string_view value = view(attributes[i + 1]);
-    if (name == "id") out.id = value;
-    else if (name == "class") out.class_name = value;
-    else if (name == "href") out.href = value;
-    else if (name == "src") out.src = value;
-    else if (name == "width") out.width = value;
-    else if (name == "height") out.height = value;
-    else if (name == "role") out.role = value;
-    else if (name == "itemprop") out.itemprop = value;
-    else if (name == "style") out.style = value;
-    else if (name == "onclick") out.has_onclick = true;
-    else if (name == "hidden") out.hidden = true;
-    else if (name == "aria-hidden") out.hidden = out.hidden || value == "true";
+    if (name == "id") apply_attribute(out, KeptAttribute::id, value);
+    else if (name == "class") apply_attribute(out, KeptAttribute::class_name, value);
+    else if (name == "href") apply_attribute(out, KeptAttribute::href, value);
+    else if (name == "src") apply_attribute(out, KeptAttribute::src, value);
+    else if (name == "width") apply_attribute(out, KeptAttribute::width, value);
+    else if (name == "height") apply_attribute(out, KeptAttribute::height, value);
+    else if (name == "role") apply_attribute(out, KeptAttribute::role, value);
+    else if (name == "itemprop") apply_attribute(out, KeptAttribute::itemprop, value);
+    else if (name == "style") apply_attribute(out, KeptAttribute::style, value);
+    else if (name == "onclick") apply_attribute(out, KeptAttribute::onclick, value);
+    else if (name == "hidden") apply_attribute(out, KeptAttribute::hidden, value);
+    else if (name == "aria-hidden") apply_attribute(out, KeptAttribute::aria_hidden, value);
   }
   return out;
 }
@@ -81,6 +81,20 @@ bool LibxmlParser::halted() const {
   return context_ == nullptr || as_context(context_)->instate == XML_PARSER_EOF;
 }
 
+void LibxmlParser::read_side_attributes(SideAttributes& side) {
+  side_ = &side;
+  side.connect();
+}
+
+void LibxmlParser::drop_passed_side_records() {
+  if (side_ == nullptr || context_ == nullptr) return;
+  // Every start tag before libxml2's cursor has been reported (the push
+  // parser parses a start tag only once its '>' is in the buffer, and in one
+  // go): records there belong to tags it discarded.
+  const long consumed = xmlByteConsumed(as_context(context_));
+  if (consumed > 0) side_->drop_before(static_cast<std::uint64_t>(consumed));
+}
+
 void LibxmlParser::write(const char* data, std::size_t size) {
   if (halted() || size == 0) return;
   htmlParseChunk(as_context(context_), data, static_cast<int>(size), 0);
@@ -89,6 +103,7 @@ void LibxmlParser::write(const char* data, std::size_t size) {
   // (and the budget it holds) would depend on how the caller chunked the
   // input; reset after each chunk the guard hands over, it does not.
   xmlResetLastError();
+  drop_passed_side_records();
 #if LIBXML_VERSION < 21100
   // libxml2 2.9/2.10's HTML push parser frees the input it has consumed
   // only while parsing character data or a comment, and only near the end
@@ -107,6 +122,7 @@ void LibxmlParser::finish() {
   if (halted()) return;
   htmlParseChunk(as_context(context_), nullptr, 0, 1);
   xmlResetLastError();
+  if (side_) side_->drop_before(~std::uint64_t{0});  // no start tag comes after the end
 }
 
 namespace {
@@ -134,7 +150,8 @@ const xmlChar* tag_start_before(const xmlChar* base, const xmlChar* end) {
 
 }  // namespace
 
-SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::string_view name) {
+SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::string_view name,
+                                      std::uint64_t* tag_offset) {
   long consumed = xmlByteConsumed(as_context(context_));
   const xmlParserInputPtr input = as_context(context_)->input;
   const bool have_input = input && input->cur && input->base && input->end && input->cur <= input->end;
@@ -156,7 +173,11 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::s
                xmlStrncasecmp(lt + 1, reinterpret_cast<const xmlChar*>(name.data()), static_cast<int>(name.size())) == 0 &&
                (after == input->cur || *after == ' ');
       }
-      if (real) consumed += static_cast<long>(tail);
+      if (real) {
+        if (tag_offset && consumed >= input->cur - lt)
+          *tag_offset = static_cast<std::uint64_t>(consumed - (input->cur - lt));
+        consumed += static_cast<long>(tail);
+      }
     }
     if (!real) return SourceSpan{last_source_, last_source_};
   } else if (event == Event::EndTag) {
@@ -174,7 +195,11 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::s
   if (event == Event::Text && end == last_source_) {
     // libxml2's push parser reports a lone character left at the very end
     // of its input before it steps over it: the text lies after the cursor.
-    end = std::max(end, mapper_.to_source(static_cast<std::uint64_t>(consumed > 0 ? consumed : 0) + text_size));
+    // That reads the bytes after the cursor, which are shorter where a tag
+    // there has side values: map them as if its values were inline.
+    const std::uint64_t from = static_cast<std::uint64_t>(consumed > 0 ? consumed : 0);
+    end = std::max(end, side_ && have_input ? to_source_ahead(from, text_size, input->cur, input->end)
+                                            : mapper_.to_source(from + text_size));
     // Where the input is shorter than its UTF-8 (a legacy encoding's 1 byte
     // -> 3 bytes, interpolated), a short text can still map to nothing: it
     // covers at least the next input byte.
@@ -185,12 +210,58 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::s
   return span;
 }
 
+std::uint64_t LibxmlParser::to_source_ahead(std::uint64_t from, std::size_t distance, const unsigned char* at_from,
+                                            const unsigned char* end) {
+  std::uint64_t position = from;  // in the parser's input
+  std::size_t left = distance;    // bytes to go, counting side values as inline
+  std::uint64_t result = 0;
+  bool found = false;
+  side_->peek([&](std::uint64_t tag, std::size_t inline_bytes) {
+    if (tag < position) return true;  // a discarded tag not dropped yet
+    if (tag - position >= left) return false;
+    // The tag as the parser has it: '<' to '>', values quoted with '"'.
+    if (tag - from >= static_cast<std::uint64_t>(end - at_from)) return false;  // not in the buffer
+    const unsigned char* lt = at_from + (tag - from);
+    if (*lt != '<') return false;
+    const unsigned char* p = lt + 1;
+    while (p < end && *p != '>') {
+      if (*p == '"') {
+        const void* close = std::memchr(p + 1, '"', static_cast<std::size_t>(end - p - 1));
+        if (close == nullptr) return false;
+        p = static_cast<const unsigned char*>(close);
+      }
+      ++p;
+    }
+    if (p == end) return false;
+    const std::uint64_t tag_size = static_cast<std::uint64_t>(p + 1 - lt);
+    left -= static_cast<std::size_t>(tag - position);
+    position = tag;
+    if (left < tag_size + inline_bytes) {
+      found = true;
+      result = left < tag_size ? mapper_.to_source(tag + left) : mapper_.to_source_inside(tag, left, tag + tag_size);
+      return false;
+    }
+    left -= static_cast<std::size_t>(tag_size + inline_bytes);
+    position = tag + tag_size;
+    return true;
+  });
+  return found ? result : mapper_.to_source(position + left);
+}
+
 void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, const unsigned char** attributes) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   ++self->depth_;
   const std::string_view name_view = view(name);
-  self->events_.on_start_element(tag_from_name(name_view), read_attributes(attributes),
-                                 self->span_to_here(Event::StartTag, 0, name_view));
+  constexpr std::uint64_t kImplied = ~std::uint64_t{0};
+  std::uint64_t tag_offset = kImplied;
+  const SourceSpan span = self->span_to_here(Event::StartTag, 0, name_view, &tag_offset);
+  ElementAttributes attributes_read = read_attributes(attributes);
+  if (self->side_ != nullptr && tag_offset != kImplied) {
+    self->side_->take(tag_offset, [&attributes_read](KeptAttribute which, std::string_view value) {
+      apply_attribute(attributes_read, which, value);
+    });
+  }
+  self->events_.on_start_element(tag_from_name(name_view), attributes_read, span);
 }
 
 void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {

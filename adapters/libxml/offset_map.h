@@ -75,7 +75,38 @@ class OffsetMap {
     return in;
   }
 
+  // map(out) without passing a checkpoint, so that later queries may still
+  // ask for positions before out (a look ahead).
+  std::uint64_t map_ahead(std::uint64_t out) const {
+    std::int64_t base_delta = base_delta_;
+    std::uint64_t base_in = base_in_;
+    std::uint64_t base_out = base_out_;
+    std::uint64_t seq = checkpoints_.begin_seq();
+    for (; seq < checkpoints_.end_seq() && checkpoints_.at(seq).out() <= out; ++seq) {
+      const Checkpoint& c = checkpoints_.at(seq);
+      base_delta = static_cast<std::int64_t>(c.in - c.out());
+      base_in = c.in;
+      base_out = c.out();
+    }
+    const Checkpoint* next = seq < checkpoints_.end_seq() ? &checkpoints_.at(seq) : nullptr;
+    if (next != nullptr && next->lossy()) {
+      if (out <= base_out || next->in <= base_in) return base_in;
+      const auto scaled = static_cast<unsigned __int128>(out - base_out) * (next->in - base_in);
+      return base_in + static_cast<std::uint64_t>(scaled / (next->out() - base_out));
+    }
+    std::uint64_t in = static_cast<std::uint64_t>(static_cast<std::int64_t>(out) + base_delta);
+    if (in < base_in) in = base_in;
+    if (next != nullptr && in > next->in) in = next->in;
+    return in;
+  }
   std::uint64_t skipped() const { return skipped_; }
+  // in - out of the last checkpoint recorded: what positions after it map
+  // with until the next one.
+  std::int64_t last_delta() const {
+    if (checkpoints_.empty()) return base_delta_;
+    const Checkpoint& last = checkpoints_.back();
+    return static_cast<std::int64_t>(last.in - last.out());
+  }
 
  private:
   static constexpr std::uint64_t kLossy = std::uint64_t{1} << 63;
