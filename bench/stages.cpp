@@ -13,6 +13,7 @@
 #include "adapters/libxml/html_extractor.h"
 #include "adapters/libxml/libxml_memory.h"
 #include "adapters/libxml/libxml_parser.h"
+#include "adapters/libxml/source_mapping.h"
 #include "alloc_counter.h"
 #include "engine/content_sink.h"
 #include "engine/event.h"
@@ -191,14 +192,11 @@ class ParsingPipeline final : public winnow::SourceMapper, public winnow::ByteSi
   }
 
   std::uint64_t to_source(std::uint64_t parser_position) override {
-    const std::uint64_t mapped = decoder_.offsets().map(guard_.offsets().map(parser_position));
-    return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
+    return winnow::source_of(decoder_, guard_, parser_position);
   }
   std::uint64_t source_limit() const override { return decoder_.bytes_in(); }
   std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
-    const std::uint64_t in_guard = guard_.offsets().map(from) + distance;
-    const std::uint64_t mapped = decoder_.offsets().map(std::min(in_guard, guard_.offsets().map_ahead(limit)));
-    return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
+    return winnow::source_inside_of(decoder_, guard_, from, distance, limit);
   }
   void write(const char* data, std::size_t size) override {
     if (stopped_) return;

@@ -10,6 +10,7 @@
 #include "adapters/libxml/guard.h"
 #include "adapters/libxml/libxml_memory.h"
 #include "adapters/libxml/libxml_parser.h"
+#include "adapters/libxml/source_mapping.h"
 #include "engine/algorithm_registry.h"
 #include "engine/engine.h"
 #include "engine/memory_budget.h"
@@ -29,18 +30,12 @@ struct HtmlExtractor::Impl final : public SourceMapper, public ByteSink {
        std::size_t arena_size);
 
   // SourceMapper: parser position -> guard input -> decoder input (original).
-  // Where an offset map had to skip checkpoints (many edits ahead of the
-  // parser) the mapping is approximate and can overshoot; it never lies past
-  // the input the decoder has read.
   std::uint64_t to_source(std::uint64_t parser_position) override {
-    const std::uint64_t mapped = decoder->offsets().map(guard->offsets().map(parser_position));
-    return std::min<std::uint64_t>(mapped, decoder->bytes_in());
+    return source_of(*decoder, *guard, parser_position);
   }
   std::uint64_t source_limit() const override { return decoder->bytes_in(); }
   std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
-    const std::uint64_t in_guard = guard->offsets().map(from) + distance;
-    const std::uint64_t mapped = decoder->offsets().map(std::min(in_guard, guard->offsets().map_ahead(limit)));
-    return std::min<std::uint64_t>(mapped, decoder->bytes_in());
+    return source_inside_of(*decoder, *guard, from, distance, limit);
   }
   // ByteSink between guard and parser: parses one chunk, then feeds the
   // parser's depth back to the guard and checks the budget.

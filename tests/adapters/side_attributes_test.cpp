@@ -16,6 +16,7 @@
 #include "adapters/libxml/guard.h"
 #include "adapters/libxml/libxml_memory.h"
 #include "adapters/libxml/libxml_parser.h"
+#include "adapters/libxml/source_mapping.h"
 #include "engine/tag.h"
 #include "support/test_support.h"
 
@@ -61,14 +62,10 @@ class Pipeline final : public SourceMapper, public ByteSink {
         decoder_(budget_, "", guard_) {
     if (side) parser_.read_side_attributes(guard_.side_attributes());
   }
-  std::uint64_t to_source(std::uint64_t position) override {
-    return std::min<std::uint64_t>(decoder_.offsets().map(guard_.offsets().map(position)), decoder_.bytes_in());
-  }
+  std::uint64_t to_source(std::uint64_t position) override { return source_of(decoder_, guard_, position); }
   std::uint64_t source_limit() const override { return decoder_.bytes_in(); }
   std::uint64_t to_source_inside(std::uint64_t from, std::uint64_t distance, std::uint64_t limit) override {
-    const std::uint64_t in_guard = guard_.offsets().map(from) + distance;
-    const std::uint64_t mapped = decoder_.offsets().map(std::min(in_guard, guard_.offsets().map_ahead(limit)));
-    return std::min<std::uint64_t>(mapped, decoder_.bytes_in());
+    return source_inside_of(decoder_, guard_, from, distance, limit);
   }
   void write(const char* data, std::size_t size) override {
     parser_.write(data, size);
