@@ -25,7 +25,7 @@
 // Output delay: lag + 1 blocks (the block after a block is needed for its
 // features, then lag more for the smoothing); on a page where no block is
 // kept, the likely blocks (kLikelyMinimum, at most kLikelyBlocks and
-// kLikelyBytes of text), or else the best block, are written at the end
+// kLikelyBytes of text) and the best block, once, are written at the end
 // (one more block buffer and one of kLikelyBytes); a
 // headline dropped before the first kept block may be written just before
 // it, up to kHeadlineReach blocks later (one more block buffer; the extra
