@@ -439,8 +439,12 @@ void print_throughput_table() {
     std::printf("\nTargets on %s: ", first->name.c_str());
     const double d = ratio("algo:" + default_algorithm());
     if (d >= 0) std::printf("default extractor %.2f× floor (target ≥ 0.80: %s)", d, d >= 0.8 ? "met" : "NOT met");
+    // The 0.9× target is for the single algorithms; the default extractor
+    // (and its --favor variants) runs several of them and has its own 0.8×.
+    const std::string extractor = default_algorithm();
     for (const StageSpec& spec : g_stages) {
       if (spec.kind != StageKind::Extractor) continue;
+      if (spec.algorithm == extractor || spec.algorithm.rfind(extractor + "-", 0) == 0) continue;
       const double r = ratio(stage_key(spec));
       if (r >= 0)
         std::printf("; %s %.2f× (target ≥ 0.90: %s)", spec.algorithm.c_str(), r, r >= 0.9 ? "met" : "NOT met");

@@ -29,12 +29,22 @@ const std::array<double, kNCleanerLevels>& level_probabilities() {
   return table;
 }
 
-bool in(std::uint32_t c, std::uint32_t lo, std::uint32_t hi) { return c >= lo && c <= hi; }
+// P_k by the table's character itself, so scoring reads one table, not two.
+const std::array<double, 256>& character_probabilities() {
+  static const std::array<double, 256> table = [] {
+    std::array<double, 256> t{};
+    for (int c = 0; c < 256; ++c) t[c] = level_probabilities()[kDecoder[c]];
+    return t;
+  }();
+  return table;
+}
+
+constexpr bool in(std::uint32_t c, std::uint32_t lo, std::uint32_t hi) { return c >= lo && c <= hi; }
 
 // Lower case of the scripts the corpus holds (ASCII, Latin-1, Latin
 // Extended-A, Latin Extended Additional, Greek, Cyrillic, fullwidth Latin);
 // 0 when c is not an upper-case letter of those.
-std::uint32_t lower_of(std::uint32_t c) {
+constexpr std::uint32_t lower_of(std::uint32_t c) {
   if (in(c, 'A', 'Z')) return c + 32;
   if (c < 0xC0) return 0;
   if (in(c, 0xC0, 0xDE) && c != 0xD7) return c + 32;
@@ -56,30 +66,29 @@ std::uint32_t lower_of(std::uint32_t c) {
   return 0;
 }
 
-bool is_digit(std::uint32_t c) {
+constexpr bool is_digit(std::uint32_t c) {
   return in(c, '0', '9') || in(c, 0xFF10, 0xFF19) || in(c, 0x660, 0x669) || in(c, 0x6F0, 0x6F9);
 }
 
-bool is_space(std::uint32_t c) {
+constexpr bool is_space(std::uint32_t c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xA0 || c == 0x3000 || in(c, 0x2000, 0x200B);
 }
 
-bool is_cjk(std::uint32_t c) {
+constexpr bool is_cjk(std::uint32_t c) {
   return in(c, 0x2E80, 0x2FFF) || in(c, 0x3040, 0x31FF) || in(c, 0x3400, 0x4DBF) || in(c, 0x4E00, 0x9FFF) ||
          in(c, 0xAC00, 0xD7AF) || in(c, 0xF900, 0xFAFF) || in(c, 0x20000, 0x2FFFF);
 }
 
 // Punctuation and symbols: kept as themselves by the non-lexical model.
-bool is_symbol(std::uint32_t c) {
+constexpr bool is_symbol(std::uint32_t c) {
   if (c < 0x80) return !(in(c, 'a', 'z') || in(c, 'A', 'Z') || in(c, '0', '9'));
   return in(c, 0xA1, 0xBF) || c == 0xD7 || c == 0xF7 || in(c, 0x2000, 0x2BFF) || in(c, 0x3000, 0x303F) ||
          in(c, 0xFE30, 0xFE4F) || in(c, 0xFF01, 0xFF0F) || in(c, 0xFF1A, 0xFF20) || in(c, 0xFF3B, 0xFF40) ||
          in(c, 0xFF5B, 0xFF65) || in(c, 0xE000, 0xF8FF) || c >= 0x1F000 || c == 0xFFFD;
 }
 
-}  // namespace
-
-std::uint32_t ncleaner_normalize(std::uint32_t c, bool nonlexical) {
+// The character a code point becomes (see the header).
+constexpr std::uint32_t normalize(std::uint32_t c, bool nonlexical) {
   if (is_space(c)) return ' ';
   if (is_digit(c)) return '0';
   if (c == kNCleanerStart || c == kNCleanerEnd) return ' ';  // the markers cannot occur in text
@@ -92,17 +101,43 @@ std::uint32_t ncleaner_normalize(std::uint32_t c, bool nonlexical) {
   return 'a';  // any other letter (lower case or caseless)
 }
 
-std::uint64_t ncleaner_hash(const std::uint32_t* chars, std::size_t count, std::uint32_t salt) {
-  std::uint64_t x = 0x9E3779B97F4A7C15ull ^ (static_cast<std::uint64_t>(salt) * 0xD6E8FEB86659FD93ull);
-  for (std::size_t i = 0; i < count; ++i) {
-    x ^= chars[i];
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 29;
-  }
+// ncleaner_hash in two steps. The salt (the order) enters only at the end,
+// so the state after a sequence's characters is shared by every order: the
+// scorer's state for the last j characters, with the next character
+// absorbed, is its state for the last j + 1 (one step per order and
+// character instead of one per character of each n-gram).
+constexpr std::uint64_t kHashSeed = 0x9E3779B97F4A7C15ull;
+constexpr std::uint64_t hash_absorb(std::uint64_t x, std::uint32_t c) {
+  x ^= c;
+  x *= 0xFF51AFD7ED558CCDull;
+  return x ^ (x >> 29);
+}
+constexpr std::uint64_t hash_finish(std::uint64_t x, std::uint32_t salt) {
+  x ^= static_cast<std::uint64_t>(salt) * 0xD6E8FEB86659FD93ull;
   x ^= x >> 33;
   x *= 0xC4CEB9FE1A85EC53ull;
-  x ^= x >> 33;
-  return x;
+  return x ^ (x >> 33);
+}
+
+// ASCII, most of the text on most pages, by table.
+constexpr std::array<std::array<std::uint8_t, 128>, 2> make_ascii_table() {
+  std::array<std::array<std::uint8_t, 128>, 2> t{};
+  for (int nonlexical = 0; nonlexical < 2; ++nonlexical)
+    for (std::uint32_t c = 0; c < 128; ++c) t[nonlexical][c] = static_cast<std::uint8_t>(normalize(c, nonlexical != 0));
+  return t;
+}
+constexpr std::array<std::array<std::uint8_t, 128>, 2> kAsciiNormalized = make_ascii_table();
+
+}  // namespace
+
+std::uint32_t ncleaner_normalize(std::uint32_t c, bool nonlexical) {
+  return c < 128 ? kAsciiNormalized[nonlexical ? 1 : 0][c] : normalize(c, nonlexical);
+}
+
+std::uint64_t ncleaner_hash(const std::uint32_t* chars, std::size_t count, std::uint32_t salt) {
+  std::uint64_t x = kHashSeed;
+  for (std::size_t i = 0; i < count; ++i) x = hash_absorb(x, chars[i]);
+  return hash_finish(x, salt);
 }
 
 int ncleaner_level(double p) {
@@ -118,8 +153,15 @@ double ncleaner_level_probability(int level) {
 char ncleaner_encode(int value) { return kAlphabet[value & 63]; }
 int ncleaner_decode(char c) { return kDecoder[static_cast<unsigned char>(c)]; }
 
-NCleanerScorer::NCleanerScorer(const NCleanerModel& model) : model_(model) {
+NCleanerScorer::NCleanerScorer(const NCleanerModel& model)
+    : model_(model), probability_(character_probabilities().data()) {
   const std::size_t n = model.order;
+  for (std::size_t k = 0; k < kNCleanerMaxOrder; ++k) {
+    tables_[k] = reinterpret_cast<const unsigned char*>(model.tables[k]);
+    masks_[k] = (std::uint64_t{1} << model.bits[k]) - 1;
+  }
+  floor_[0] = static_cast<double>(model.floor[0]);
+  floor_[1] = static_cast<double>(model.floor[1]);
   double z = 0;
   for (std::size_t j = 0; j < n; ++j) z += std::pow(static_cast<double>(model.q), static_cast<double>(j));
   for (std::size_t k = 1; k <= n; ++k)
@@ -128,50 +170,94 @@ NCleanerScorer::NCleanerScorer(const NCleanerModel& model) : model_(model) {
 }
 
 void NCleanerScorer::start() {
-  for (std::uint32_t& c : history_) c = kNCleanerStart;
-  sum_ = 0;
+  // Before a block's first character, n - 1 start markers of history.
+  history_[0] = kHashSeed;
+  for (std::size_t j = 1; j < kNCleanerMaxOrder; ++j) history_[j] = hash_absorb(history_[j - 1], kNCleanerStart);
+  product_[0] = product_[1] = 1;
+  exponent_[0] = exponent_[1] = 0;
   count_ = 0;
 }
 
-double NCleanerScorer::log_ratio(std::uint32_t c) const {
-  const std::size_t n = model_.order;
-  std::uint32_t gram[kNCleanerMaxOrder];
-  for (std::size_t i = 0; i + 1 < n; ++i) gram[i] = history_[i];
-  gram[n - 1] = c;
-  const auto& probability = level_probabilities();
+// N is the model's order as a constant, so that the loops over the orders
+// unroll and their hashes and table reads overlap; no branch depends on the
+// text (a miss in the table and the unigram floor are selected, not jumped
+// over).
+template <std::size_t N>
+void NCleanerScorer::add(std::uint32_t c) {
+  const double* probability = probability_;
+  constexpr unsigned kUnseen = static_cast<unsigned char>(kAlphabet[0]);  // the table's character of level 0
+  std::uint64_t absorbed[N];
   double p[2] = {0, 0};
-  for (std::size_t k = 1; k <= n; ++k) {
-    const std::uint64_t h = ncleaner_hash(gram + (n - k), k, static_cast<std::uint32_t>(k));
-    const std::size_t bucket = static_cast<std::size_t>(h & ((std::uint64_t{1} << model_.bits[k - 1]) - 1));
-    const char* e = model_.tables[k - 1] + 3 * bucket;
-    int levels[2] = {0, 0};
-    if (ncleaner_decode(e[0]) == static_cast<int>(h >> 58)) {
-      levels[0] = ncleaner_decode(e[1]);
-      levels[1] = ncleaner_decode(e[2]);
-    }
+#pragma GCC unroll 6
+  for (std::size_t k = 1; k <= N; ++k) {
+    absorbed[k - 1] = hash_absorb(history_[k - 1], c);
+    const std::uint64_t h = hash_finish(absorbed[k - 1], static_cast<std::uint32_t>(k));
+    const unsigned char* e = tables_[k - 1] + 3 * static_cast<std::size_t>(h & masks_[k - 1]);
+    // Whether the n-gram is seen is as good as random from one character
+    // to the next; masks instead of branches (a mispredicted branch costs
+    // more than the whole lookup).
+    const unsigned seen = 0u - static_cast<unsigned>(e[0] == static_cast<unsigned char>(kAlphabet[h >> 58]));
+#pragma GCC unroll 2
     for (int m = 0; m < 2; ++m) {
-      const double pk = (k == 1 && levels[m] == 0) ? static_cast<double>(model_.floor[m]) : probability[levels[m]];
+      const unsigned level_char = (e[1 + m] & seen) | (kUnseen & ~seen);
+      double pk = probability[level_char];
+      if (k == 1) {
+        const double choice[2] = {pk, floor_[m]};
+        pk = choice[level_char == kUnseen];
+      }
       p[m] += weights_[k - 1] * pk;
     }
   }
-  return std::log2(p[0]) - std::log2(p[1]);
+#pragma GCC unroll 6
+  for (std::size_t j = 1; j < N; ++j) history_[j] = absorbed[j - 1];
+  product_[0] *= p[0];
+  product_[1] *= p[1];
+  ++count_;
+  if (product_[0] < 0x1p-500 || product_[1] < 0x1p-500) renormalize();
+}
+
+void NCleanerScorer::renormalize() {
+  for (int m = 0; m < 2; ++m) {
+    int e = 0;
+    product_[m] = std::frexp(product_[m], &e);
+    exponent_[m] += e;
+  }
 }
 
 void NCleanerScorer::add_normalized(std::uint32_t c) {
-  sum_ += log_ratio(c);
-  ++count_;
-  const std::size_t n = model_.order;
-  for (std::size_t i = 0; i + 2 < n; ++i) history_[i] = history_[i + 1];
-  if (n >= 2) history_[n - 2] = c;
+  switch (model_.order) {
+    case 1: return add<1>(c);
+    case 2: return add<2>(c);
+    case 3: return add<3>(c);
+    case 4: return add<4>(c);
+    case 5: return add<5>(c);
+    default: return add<6>(c);
+  }
 }
 
+template <std::size_t N>
+void NCleanerScorer::add_all(std::string_view utf8) {
+  const bool nonlexical = model_.nonlexical;
+  for_each_code_point(utf8, [&](std::uint32_t c) { add<N>(ncleaner_normalize(c, nonlexical)); });
+}
+
+// The order is dispatched once per text, not once per character.
 void NCleanerScorer::add_text(std::string_view utf8) {
-  for_each_code_point(utf8, [&](std::uint32_t c) { add_normalized(ncleaner_normalize(c, model_.nonlexical)); });
+  switch (model_.order) {
+    case 1: return add_all<1>(utf8);
+    case 2: return add_all<2>(utf8);
+    case 3: return add_all<3>(utf8);
+    case 4: return add_all<4>(utf8);
+    case 5: return add_all<5>(utf8);
+    default: return add_all<6>(utf8);
+  }
 }
 
 double NCleanerScorer::finish() {
   add_normalized(kNCleanerEnd);
-  return sum_ / static_cast<double>(count_);
+  renormalize();
+  const double bits = static_cast<double>(exponent_[0] - exponent_[1]) + std::log2(product_[0]) - std::log2(product_[1]);
+  return bits / static_cast<double>(count_);
 }
 
 NCleaner::NCleaner(MemoryBudget& budget, const NCleanerModel& model)

@@ -47,6 +47,12 @@
 // (m characters and the end marker):
 //    score = (1 / (m + 1)) * sum_i [log2 P_content(c_i | h_i) - log2 P_boiler(c_i | h_i)]
 //  = H_boiler - H_content in bits per character; content iff score >= bias.
+// The sum of logarithms is kept as the log of a product: each model's
+// probabilities are multiplied, and when a product falls below 2^-500 its
+// power of two (exact to move) goes into an integer exponent; log2 is taken
+// twice per block, not twice per character. A factor is at most 1 (the
+// weights sum to 1) and at least the weighted add-one floor, far above
+// 2^-500, so a product never leaves the normal range of a double.
 //
 // Model tables (generated engine/ncleaner_model.cpp): per order k = 1..n one
 // open table of 2^bits buckets, 3 characters per bucket (base64 alphabet):
@@ -61,7 +67,7 @@
 //
 // Shipped (adapters/learn/train_ncleaner.cpp on the six development
 // packages; cross-validation by package, README): both models of order 4,
-// q = 0.6 (Evert's default), bias 0.049 bits/char (lexical) and 0.023
+// q = 0.6 (Evert's default), bias 0.052 bits/char (lexical) and 0.024
 // (non-lexical), the F1-optimal bias over the held-out scores. Lexical
 // tables 2^12, 2^13, 2^14, 2^15 buckets, non-lexical 2^8, 2^11, 2^12, 2^13
 // (about 240 KB of generated source). Measured by the same cross-validation
@@ -70,11 +76,12 @@
 // of 0.6 within 0.004; tables 8 times larger within 0.003.
 //
 // Parameters: the model (order n <= 6, q, bias, tables).
-// State: the n-1 characters of history, the interpolation weights, the
-// running sum and count (about 100 bytes), and the text of the current block
-// (BoundedText, charged as it grows) with its span and counts. Scoring is
-// incremental: nothing but the current block's words waits.
-// Memory bound: about 220 bytes plus the rendered text of one block, capped
+// State: the hash states of the last 0 .. n-1 characters of history, the
+// interpolation weights, the running likelihood products and count (about
+// 150 bytes), and the text of the current block (BoundedText, charged as it
+// grows) with its span and counts. Scoring is incremental: nothing but the
+// current block's words waits.
+// Memory bound: about 250 bytes plus the rendered text of one block, capped
 // by the budget (a block longer than what is left, i.e. text without a block
 // boundary, stops the extraction with BudgetExceeded after writing every
 // block decided before; the cut block is decided on the words it holds).
@@ -123,7 +130,8 @@ template <typename F>
 void for_each_code_point(std::string_view utf8, F&& f);
 
 // Hash of a sequence of normalised characters; salt tells the order (and the
-// trainer's history keys apart).
+// trainer's history keys apart). It is mixed in after the characters, so the
+// scorer can extend the hashes of every order by one character each.
 std::uint64_t ncleaner_hash(const std::uint32_t* chars, std::size_t count, std::uint32_t salt);
 // Quantisation of P_k to a level and back (level 0 = unseen).
 int ncleaner_level(double probability);
@@ -146,13 +154,28 @@ class NCleanerScorer {
   std::uint64_t characters() const { return count_; }
 
  private:
-  // log2 P_content(c | history) - log2 P_boiler(c | history).
-  double log_ratio(std::uint32_t c) const;
+  // Scores c with a model of order N.
+  template <std::size_t N>
+  void add(std::uint32_t c);
+  template <std::size_t N>
+  void add_all(std::string_view utf8);
+  // Moves the powers of two of the running products into the exponents.
+  void renormalize();
 
   const NCleanerModel& model_;
+  const double* probability_;  // P_k by the table's character (256 entries)
+  // The model's tables, bucket masks and unigram floors, as the scorer reads them.
+  const unsigned char* tables_[kNCleanerMaxOrder];
+  std::uint64_t masks_[kNCleanerMaxOrder];
+  double floor_[2];
   double weights_[kNCleanerMaxOrder];  // weight of order k + 1
-  std::uint32_t history_[kNCleanerMaxOrder];  // oldest first; history_[order - 1] is the scratch slot
-  double sum_ = 0;
+  // The hash state (ncleaner_hash before its salt) of the last j characters
+  // of history, j = 0 .. n - 1.
+  std::uint64_t history_[kNCleanerMaxOrder];
+  // The block's likelihood under each model, as a product (mantissa) times
+  // 2^exponent: one multiplication per character instead of two logarithms.
+  double product_[2] = {1, 1};
+  long exponent_[2] = {0, 0};
   std::uint64_t count_ = 0;
 };
 

@@ -176,6 +176,64 @@ TEST(NCleaner, ScoreIsTheMeanLogRatioOfGeometricallyInterpolatedModels) {
   EXPECT_NEAR(s, (first + second) / 2, 1e-9);
 }
 
+// The header's formula computed the plain way: every n-gram hashed from
+// scratch with ncleaner_hash, one logarithm per character and model.
+double reference_score(const NCleanerModel& model, std::string_view text) {
+  std::vector<std::uint32_t> chars(model.order - 1, kNCleanerStart);
+  for_each_code_point(text, [&](std::uint32_t c) { chars.push_back(ncleaner_normalize(c, model.nonlexical)); });
+  chars.push_back(kNCleanerEnd);
+  const std::size_t n = model.order;
+  double z = 0;
+  for (std::size_t j = 0; j < n; ++j) z += std::pow(double{model.q}, static_cast<double>(j));
+  double sum = 0;
+  for (std::size_t i = n - 1; i < chars.size(); ++i) {
+    double p[2] = {0, 0};
+    for (std::size_t k = 1; k <= n; ++k) {
+      const std::uint64_t h = ncleaner_hash(&chars[i + 1 - k], k, static_cast<std::uint32_t>(k));
+      const char* e = model.tables[k - 1] + 3 * (h & ((std::uint64_t{1} << model.bits[k - 1]) - 1));
+      const bool seen = ncleaner_decode(e[0]) == static_cast<int>(h >> 58);
+      for (int m = 0; m < 2; ++m) {
+        const int level = seen ? ncleaner_decode(e[1 + m]) : 0;
+        const double pk = (k == 1 && level == 0) ? double{model.floor[m]} : ncleaner_level_probability(level);
+        p[m] += std::pow(double{model.q}, static_cast<double>(n - k)) / z * pk;
+      }
+    }
+    sum += std::log2(p[0]) - std::log2(p[1]);
+  }
+  return sum / static_cast<double>(chars.size() - (n - 1));
+}
+
+// The scorer extends one hash state per order by each character, selects
+// instead of branching and multiplies probabilities instead of adding
+// logarithms; it must still compute the formula, for every order, on long
+// text (thousands of factors: the products are rescaled many times) and on
+// text that is not ASCII.
+TEST(NCleaner, ScorerComputesTheFormulaOfTheHeaderForEveryOrder) {
+  std::string long_text;
+  for (int i = 0; i < 40; ++i) long_text += std::string(kProse) + " " + kMenu + " ";
+  const std::string texts[] = {"", "a", kMenu, kProse, long_text,
+                               "Σήμερα το συμβούλιο ψήφισε. Сегодня совет проголосовал. 今天理事会投票。 Zażółć gęślą jaźń 2024!"};
+  for (const NCleanerModel* shipped : {&ncleaner_lexical_model(), &ncleaner_nonlexical_model()}) {
+    for (std::uint8_t order = 1; order <= shipped->order; ++order) {
+      NCleanerModel model = *shipped;
+      model.order = order;  // the first `order` tables of the shipped model
+      for (const std::string& text : texts) {
+        NCleanerScorer scorer(model);
+        // Word by word, as the algorithm adds a block's text.
+        for (std::size_t at = 0; at < text.size();) {
+          const std::size_t space = text.find(' ', at);
+          const std::size_t end = space == std::string::npos ? text.size() : space + 1;
+          scorer.add_text(std::string_view(text).substr(at, end - at));
+          at = end;
+        }
+        const double expected = reference_score(model, text);
+        EXPECT_NEAR(scorer.finish(), expected, 1e-9 * (1 + std::fabs(expected)))
+            << model.name << " order " << int{order} << " text of " << text.size() << " bytes";
+      }
+    }
+  }
+}
+
 TEST(NCleaner, ShippedModelsTellMenusFromProse) {
   for (const NCleanerModel* model : {&ncleaner_lexical_model(), &ncleaner_nonlexical_model()}) {
     EXPECT_LT(score(*model, kMenu), model->bias) << model->name;
