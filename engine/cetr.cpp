@@ -104,6 +104,12 @@ void Cetr::add_point(double smoothed, double slope) {
   point_moments_[0].add(smoothed);
   point_moments_[1].add(slope);
   centroids_stale_ = true;
+  // Each time the number of points doubles, k-means starts from m and
+  // m + 2d again rather than from the previous centroids, so that the warm
+  // starts do not carry an early local optimum through a long page (a few
+  // cold runs in all; measured by winnow-online-check, README).
+  const std::uint64_t n = point_moments_[0].n;
+  if ((n & (n - 1)) == 0) centroid_placed_[0] = centroid_placed_[1] = false;
   for (;;) {
     const std::uint32_t key =
         cell_index(smoothed, cells_per_octave_) << 16 | cell_index(slope, cells_per_octave_);
@@ -143,9 +149,17 @@ void Cetr::add_point(double smoothed, double slope) {
 void Cetr::update_centroids() {
   if (!centroids_stale_) return;
   centroids_stale_ = false;
-  double c[2][2] = {
+  // Lloyd's iterations go on from the centroids of the previous update (a
+  // point or a few were added since, so they converge in two or three
+  // iterations instead of about ten from scratch); a centroid that had no
+  // point yet, or every centroid at the end of the document, starts where
+  // the first update starts it.
+  double c[2][2] = {{centroids_[0][0], centroids_[0][1]}, {centroids_[1][0], centroids_[1][1]}};
+  const double start[2][2] = {
       {point_moments_[0].mean, point_moments_[1].mean},
       {point_moments_[0].mean + 2 * point_moments_[0].sd(), point_moments_[1].mean + 2 * point_moments_[1].sd()}};
+  for (int m = 0; m < 2; ++m)
+    if (!centroid_placed_[m]) c[m][0] = start[m][0], c[m][1] = start[m][1];
   for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
     double sum[2][2] = {{0, 0}, {0, 0}};
     double count[2] = {0, 0};
@@ -167,6 +181,7 @@ void Cetr::update_centroids() {
     bool moved = false;
     for (int m = 0; m < 2; ++m) {
       if (count[m] == 0) continue;
+      centroid_placed_[m] = true;
       const double x = sum[m][0] / count[m];
       const double y = sum[m][1] / count[m];
       if (x != c[m][0] || y != c[m][1]) moved = true;
@@ -247,6 +262,11 @@ void Cetr::on_token(const Token& token, std::string_view text, const TokenStream
 void Cetr::finish(ContentWriter& out) {
   if (line_tokens_ > 0) close_line(out);
   if (line_count() > 0) finalize_values(line_count() - 1, true);
+  // The lines left are decided on the final statistics: k-means from its
+  // first start again, as the offline method runs it, not from where the
+  // look-ahead's updates left it.
+  centroid_placed_[0] = centroid_placed_[1] = false;
+  centroids_stale_ = true;
   while (next_decide_ < line_count()) decide_next(out);
   words_.release_until(words_.end_index(), false, out);
 }

@@ -78,16 +78,35 @@ Tag MssParents::parent_of(const Token& token) {
   return parent;
 }
 
-std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag parent) {
-  const std::uint32_t* end = model.trigram_keys + model.trigram_count;
-  const std::uint32_t* at = std::lower_bound(model.trigram_keys, end, trigram_key);
+namespace {
+
+// The sorted keys that may equal a trigram key: one bucket of the index.
+struct KeyRange {
+  const std::uint32_t* first;
+  const std::uint32_t* last;
+};
+
+KeyRange key_range(const MssModel& model, std::uint32_t trigram_key) {
+  const std::size_t bucket = trigram_key >> (32 - kMssBucketBits);
+  return KeyRange{model.trigram_keys + (*model.buckets)[bucket], model.trigram_keys + (*model.buckets)[bucket + 1]};
+}
+
+std::int32_t score_in(const MssModel& model, KeyRange range, std::uint32_t trigram_key, Tag parent) {
+  const std::uint32_t* key = range.first;
+  while (key != range.last && *key < trigram_key) ++key;
   const std::int32_t trigram =
-      at != end && *at == trigram_key ? model.trigram_llr[at - model.trigram_keys] : model.other_trigram;
+      key != range.last && *key == trigram_key ? model.trigram_llr[key - model.trigram_keys] : model.other_trigram;
   const std::size_t p = static_cast<std::size_t>(parent);
   const std::int32_t parent_llr = p < model.parent_count ? model.parent_llr[p] : 0;
   const double logit = static_cast<double>(model.prior + trigram + parent_llr) / 1024.0;
   const double probability = 1.0 / (1.0 + std::exp(-logit));
   return static_cast<std::int32_t>(std::lround((probability - 0.5) * kMssScoreOne));
+}
+
+}  // namespace
+
+std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag parent) {
+  return score_in(model, key_range(model, trigram_key), trigram_key, parent);
 }
 
 Mss::Mss(MemoryBudget& budget, const MssModel& model)
@@ -131,29 +150,61 @@ void Mss::take(const Token& token, std::string_view text, std::int32_t score) {
   }
 }
 
-void Mss::score_oldest(std::uint32_t next, std::uint32_t after_next) {
-  const Pending& p = pending_[0];
-  const std::int32_t score = mss_score(model_, mss_trigram_key(p.symbol, next, after_next), p.parent);
-  take(p.token, std::string_view(p.text, p.size), score);
-  pending_[0] = pending_[1];
+// The pending tokens, oldest first, are pending(0) .. pending(count_ - 1).
+// A token's trigram key is known when its second successor arrives; its
+// bucket of the index is read one token later, its keys one token after
+// that. Each step's memory is asked for (prefetched) a token ahead: the
+// model's tables (about 100 KB) are mostly out of L1 between two tokens,
+// and three dependent misses per token were most of what MSS cost.
+void Mss::set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next) {
+  Pending& p = pending(i);
+  p.key = mss_trigram_key(p.symbol, next, after_next);
+  p.stage = Stage::Keyed;
+  __builtin_prefetch(&(*model_.buckets)[p.key >> (32 - kMssBucketBits)]);
+}
+
+void Mss::locate(std::size_t i) {
+  Pending& p = pending(i);
+  const KeyRange range = key_range(model_, p.key);
+  p.first = static_cast<std::uint32_t>(range.first - model_.trigram_keys);
+  p.last = static_cast<std::uint32_t>(range.last - model_.trigram_keys);
+  p.stage = Stage::Located;
+  __builtin_prefetch(range.first);
+  __builtin_prefetch(model_.trigram_llr + p.first);
+}
+
+void Mss::score_oldest() {
+  const Pending& p = pending(0);
+  const KeyRange range{model_.trigram_keys + p.first, model_.trigram_keys + p.last};
+  take(p.token, std::string_view(p.text, p.size), score_in(model_, range, p.key, p.parent));
+  oldest_ = (oldest_ + 1) % kPending;  // slots take turns: no copy of a token's text
   --pending_count_;
 }
 
 void Mss::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
   const Tag parent = parents_.parent_of(token);
   const std::uint32_t symbol = mss_symbol(token, text);
-  if (pending_count_ == 2) score_oldest(pending_[1].symbol, symbol);
-  Pending& p = pending_[pending_count_++];
+  if (pending_count_ == kPending) score_oldest();
+  Pending& p = pending(pending_count_++);
   p.token = token;
   p.symbol = symbol;
   p.parent = parent;
+  p.stage = Stage::Waiting;
   p.size = static_cast<std::uint8_t>(std::min(text.size(), sizeof(p.text)));
   if (p.size > 0) std::memcpy(p.text, text.data(), p.size);  // tags: empty text, data() may be null
+  const std::size_t n = pending_count_;
+  if (n >= 3) set_key(n - 3, pending(n - 2).symbol, symbol);
+  if (n >= 4) locate(n - 4);
 }
 
 void Mss::finish(ContentWriter& out) {
-  if (pending_count_ == 2) score_oldest(pending_[1].symbol, kMssEndSymbol);
-  if (pending_count_ == 1) score_oldest(kMssEndSymbol, kMssEndSymbol);
+  const std::size_t n = pending_count_;
+  if (n >= 2) set_key(n - 2, pending(n - 1).symbol, kMssEndSymbol);
+  if (n >= 1) set_key(n - 1, kMssEndSymbol, kMssEndSymbol);
+  while (pending_count_ > 0) {
+    if (pending(0).stage != Stage::Located) locate(0);
+    score_oldest();
+  }
   // A best run of tags alone (a page without visible words) is no content,
   // and has no span either.
   if (best_sum_ == kNoSegment || best_words_ == 0) return;

@@ -35,13 +35,13 @@
 // runs found are too short (cross-package word F1 0.724 against 0.765 on 300
 // pages per package; README, "Online DSC, CETR and MSS").
 //
-// Parameters: the model. State: the last two tokens and their text (the
-// trigram's look-ahead), the parent stack, the running and the best sum,
+// Parameters: the model. State: the last five tokens and their text (the
+// trigram's look-ahead and the table lookups asked for ahead), the parent stack, the running and the best sum,
 // their spans, and — like BTE — the rendered text of the best run and of the
 // current candidate, each a BoundedText charged to the budget.
 // Memory bound: 2 * (text of the longest candidate) bytes, capped by the
-// budget (plus under 1 KiB of fixed state inside the object: the two pending
-// tokens with their text and the 256-entry parent stack). An exact maximum
+// budget (plus under 2 KiB of fixed state inside the object: the five
+// pending tokens with their text and the 256-entry parent stack). An exact maximum
 // subsequence may be any run of the document, so in the worst case it holds
 // the whole document's text; when a candidate outgrows what the budget has
 // left, its text stops growing, the budget is marked exceeded (the extractor
@@ -49,9 +49,11 @@
 // text cut at the cap.
 // Output delay: unbounded — the best run is final only at the end of the
 // document, so everything is written by finish() (the scores themselves are
-// decided with a delay of 2 tokens).
+// decided with a delay of 4 tokens: 2 for the trigram, 2 for the lookups
+// asked for ahead).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -66,6 +68,25 @@
 
 namespace winnow {
 
+// The trigram keys are hashes, so their top bits spread them evenly: an
+// index by the top kMssBucketBits bits leaves a few keys to compare (3.7 on
+// average with the shipped 15,000) instead of a binary search's 14
+// dependent reads, which were most of what MSS added to the pipeline.
+constexpr int kMssBucketBits = 12;
+constexpr std::size_t kMssBuckets = std::size_t{1} << kMssBucketBits;
+using MssBucketIndex = std::array<std::uint32_t, kMssBuckets + 1>;
+
+// index[b] = the first of the sorted keys whose top bits are >= b.
+constexpr MssBucketIndex mss_bucket_index(const std::uint32_t* sorted_keys, std::size_t count) {
+  MssBucketIndex index{};
+  std::size_t i = 0;
+  for (std::size_t b = 0; b <= kMssBuckets; ++b) {
+    while (i < count && (sorted_keys[i] >> (32 - kMssBucketBits)) < b) ++i;
+    index[b] = static_cast<std::uint32_t>(i);
+  }
+  return index;
+}
+
 struct MssModel {
   std::int32_t prior;               // log P(content) / P(boilerplate), 1/1024 nats
   std::int32_t other_trigram;       // log-likelihood ratio of every trigram not listed
@@ -75,6 +96,7 @@ struct MssModel {
   const std::int16_t* parent_llr;   // indexed by Tag
   std::size_t parent_count;
   const char* description;          // what it was trained on
+  const MssBucketIndex* buckets;    // mss_bucket_index of the keys
 };
 
 // The shipped model (engine/mss_model.cpp, generated).
@@ -103,6 +125,7 @@ class MssParents {
 std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag parent);
 constexpr std::int32_t kMssScoreOne = 1 << 20;
 
+
 class Mss final : public Algorithm {
  public:
   Mss(MemoryBudget& budget, const MssModel& model);
@@ -123,22 +146,32 @@ class Mss final : public Algorithm {
    private:
     Mss& owner_;
   };
+  enum class Stage : std::uint8_t { Waiting, Keyed, Located };
   struct Pending {
     Token token;
     std::uint32_t symbol;
+    std::uint32_t key;          // the trigram's, from Keyed on
+    std::uint32_t first, last;  // its bucket of the model's keys, from Located on
     Tag parent;
+    Stage stage;
     std::uint8_t size;
     char text[TokenStream::kMaxWordBytes];
   };
+  // Two tokens wait for their successors, one for its bucket, one for its
+  // keys, and the oldest is scored when a fifth arrives.
+  static constexpr std::size_t kPending = 5;
 
-  // Scores the oldest pending token now that its two successors are known.
-  void score_oldest(std::uint32_t next, std::uint32_t after_next);
+  Pending& pending(std::size_t i) { return pending_[(oldest_ + i) % kPending]; }
+  void set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next);
+  void locate(std::size_t i);
+  void score_oldest();
   void take(const Token& token, std::string_view text, std::int32_t score);
   void start_candidate(const Token& token);
 
   const MssModel& model_;
   MssParents parents_;
-  Pending pending_[2];
+  Pending pending_[kPending];
+  std::size_t oldest_ = 0;  // slot of the oldest pending token
   std::size_t pending_count_ = 0;
   BoundedText best_text_;
   BoundedText current_text_;

@@ -7,7 +7,7 @@
 namespace winnow {
 namespace {
 
-const std::uint32_t kTrigramKeys[15000] = {
+constexpr std::uint32_t kTrigramKeys[15000] = {
 184121,581158,646948,860274,1041964,1560569,1615590,1616639,1642866,1900406,
 2055796,2159635,2239868,2475807,3207191,3480427,4205261,4296940,4981505,5294783,
 5375488,5610422,5718400,6337648,6485676,6597484,6606719,6804450,6836252,6902477,
@@ -1510,6 +1510,8 @@ const std::uint32_t kTrigramKeys[15000] = {
 4292287179,4292886306,4293175799,4293203403,4293628541,4294015574,4294096143,4294160647,4294824155,4294862119,
 };
 
+constexpr MssBucketIndex kTrigramBuckets = mss_bucket_index(kTrigramKeys, 15000);
+
 const std::int16_t kTrigramLlr[15000] = {
 -2300,-3158,-4441,-3790,-3908,-2421,1830,-3716,-3035,-4224,-3534,-4509,-3072,-2958,2437,-3931,
 2277,1313,-3584,1432,-3584,-1589,-3325,-3282,-1674,-5080,3180,1999,-3808,72,1044,-3677,
@@ -2466,6 +2468,6 @@ const std::int16_t kParentLlr[130] = {
 }  // namespace
 
 const MssModel kMssModel = {0, 673, kTrigramKeys, kTrigramLlr, 15000, kParentLlr, 130,
-                             "trained on cleanportaleval daniel dragnet readability-testpages utomo-big9-chaos wcxb-dev-sample (4478 pages)"};
+                             "trained on cleanportaleval daniel dragnet readability-testpages utomo-big9-chaos wcxb-dev-sample (4478 pages)", &kTrigramBuckets};
 
 }  // namespace winnow

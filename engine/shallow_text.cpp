@@ -2,6 +2,7 @@
 #include "engine/shallow_text.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/content_writer.h"
 #include "engine/tag.h"
@@ -39,6 +40,14 @@ std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
     if (n < capacity) out[n++] = lower(c);
   }
   return n;
+}
+
+// The first character normalize() would write, 0 for none.
+char first_normalized(std::string_view text) {
+  if (text.size() >= 2 && text[0] == '\x01') text.remove_prefix(2);
+  for (char c : text)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return lower(c);
+  return 0;
 }
 
 std::size_t count_words(std::string_view s) {
@@ -152,30 +161,43 @@ bool num_words_rules_content(const ShallowBlock& prev, const ShallowBlock& curr,
   return curr.words > 40 || next.words > 17;
 }
 
-bool matches_title(std::string_view block_text, std::string_view title) {
-  char b[2 * TokenStream::kTitleBytes], t[TokenStream::kTitleBytes];
-  if (block_text.size() > 4 * TokenStream::kTitleBytes) return false;  // far longer than any title
-  const std::size_t bn = normalize(block_text, b, sizeof b);
-  const std::size_t tn = normalize(title, t, sizeof t);
-  if (bn == 0 || tn == 0) return false;
-  const std::string_view block(b, bn), whole(t, tn);
-  const std::size_t block_words = count_words(block);
-  // Candidates: the whole title and its longest part between separators
-  // (usually the headline; the shorter parts name the site or section).
-  std::string_view longest;
+TitleParts split_title(std::string_view title) {
+  TitleParts parts;
+  parts.whole_size = normalize(title, parts.text, sizeof parts.text);
+  const std::string_view whole = parts.whole();
   for (std::size_t begin = 0; begin <= whole.size();) {
     std::size_t end = whole.size(), skip = 0;
     for (std::string_view sep : kTitleSeparators) {
       const std::size_t at = whole.find(sep, begin);
       if (at != std::string_view::npos && at < end) end = at, skip = sep.size();
     }
-    const std::string_view part = whole.substr(begin, end - begin);
-    if (part.size() > longest.size()) longest = part;
+    if (end - begin > parts.longest_size) parts.longest_begin = begin, parts.longest_size = end - begin;
     if (end == whole.size()) break;
     begin = end + skip;
   }
-  for (std::string_view candidate : {whole, longest}) {
-    const std::size_t words = count_words(candidate);
+  parts.whole_words = count_words(whole);
+  parts.longest_words = count_words(parts.longest());
+  return parts;
+}
+
+bool matches_title(std::string_view block_text, std::string_view title) {
+  return matches_title(block_text, split_title(title));
+}
+
+bool matches_title(std::string_view block_text, const TitleParts& title) {
+  if (title.whole_size == 0) return false;
+  if (block_text.size() > 4 * TokenStream::kTitleBytes) return false;  // far longer than any title
+  // Most blocks start with a character neither candidate starts with.
+  const char first = first_normalized(block_text);
+  if (first == 0) return false;
+  if (first != title.whole()[0] && (title.longest_size == 0 || first != title.longest()[0])) return false;
+  char b[2 * TokenStream::kTitleBytes];
+  const std::size_t bn = normalize(block_text, b, sizeof b);
+  const std::string_view block(b, bn);
+  const std::size_t block_words = count_words(block);
+  const std::pair<std::string_view, std::size_t> candidates[] = {{title.whole(), title.whole_words},
+                                                                 {title.longest(), title.longest_words}};
+  for (const auto& [candidate, words] : candidates) {
     if (words < 2) continue;
     if (block == candidate) return true;
     if (words < kMinTitlePartWords) continue;
@@ -222,7 +244,8 @@ void ShallowText::write_block(const ShallowBlock& block, std::string_view text, 
 }
 
 void ShallowText::store(const ShallowBlock& block, std::string_view text, bool content) {
-  const bool title = matches_title(text, title_);
+  if (title_.size() != title_parts_size_) title_parts_ = split_title(title_), title_parts_size_ = title_.size();
+  const bool title = matches_title(text, title_parts_);
   if (!content && !title) return;
   if (full_) return;
   const std::size_t begin = store_text_.size();

@@ -83,6 +83,7 @@
 #include "engine/memory_budget.h"
 #include "engine/textsweeper.h"
 #include "engine/token.h"
+#include "engine/token_stream.h"
 
 namespace winnow {
 
@@ -123,7 +124,19 @@ bool density_rules_content(const ShallowBlock& prev, const ShallowBlock& curr, c
 bool num_words_rules_content(const ShallowBlock& prev, const ShallowBlock& curr, const ShallowBlock& next);
 
 // Article helpers, exposed for the tests.
+// What a block is compared with: the title normalised (lower case, single
+// spaces), and its longest part between separators (usually the headline;
+// the shorter parts name the site or section), with their word counts.
+struct TitleParts {
+  char text[TokenStream::kTitleBytes];
+  std::size_t whole_size = 0, whole_words = 0;
+  std::size_t longest_begin = 0, longest_size = 0, longest_words = 0;
+  std::string_view whole() const { return std::string_view(text, whole_size); }
+  std::string_view longest() const { return std::string_view(text + longest_begin, longest_size); }
+};
+TitleParts split_title(std::string_view title);
 // Whether `block_text` (one rendered block) is the title or a part of it.
+bool matches_title(std::string_view block_text, const TitleParts& title);
 bool matches_title(std::string_view block_text, std::string_view title);
 // Whether a block of `words` words starting with `block_text` ends the article.
 bool is_end_marker(std::string_view block_text, std::uint32_t words);
@@ -170,6 +183,10 @@ class ShallowText final : public Algorithm {
 
   ShallowTextParams params_;
   std::string_view title_;  // TokenStream::title(), valid for the stream's lifetime
+  // title_ split once, not per block; the title only grows (the stream
+  // appends to it), so its size says whether this is still its split.
+  TitleParts title_parts_;
+  std::size_t title_parts_size_ = 0;
   // The window: prev_ (decided), a_ (waiting for its next), b_ (closed, may
   // still fuse), current_ (being read).
   ShallowBlock prev_, a_, b_, current_;

@@ -151,9 +151,10 @@ struct TrainedModel {
   std::vector<std::int16_t> llr;
   std::vector<std::int16_t> parents;
   std::string description;
+  MssBucketIndex buckets{};  // of keys, once they are final
   MssModel view() const {
-    return MssModel{prior, other, keys.data(), llr.data(), keys.size(), parents.data(), parents.size(),
-                    description.c_str()};
+    return MssModel{prior,         other,         keys.data(), llr.data(), keys.size(), parents.data(),
+                    parents.size(), description.c_str(), &buckets};
   }
 };
 
@@ -202,6 +203,7 @@ TrainedModel train(const std::vector<const Page*>& pages, std::size_t trigram_co
   }
   for (const auto& counts : parents)
     model.parents.push_back(fixed(llr(counts[0], counts[1], static_cast<double>(Tag::count))));
+  model.buckets = mss_bucket_index(model.keys.data(), model.keys.size());
   return model;
 }
 
@@ -248,18 +250,21 @@ void write_model(const TrainedModel& m, const std::string& path) {
                m.description.c_str(), m.keys.size(), m.parents.size());
   std::fprintf(f, "#include \"engine/mss.h\"\n\nnamespace winnow {\nnamespace {\n\n");
   auto array = [f](const char* type, const char* name, const auto& values, int per_line) {
-    std::fprintf(f, "const %s %s[%zu] = {", type, name, std::max<std::size_t>(values.size(), 1));
+    const bool keys = std::string(name) == "kTrigramKeys";  // constexpr: the bucket index is computed from it
+    std::fprintf(f, "%s %s %s[%zu] = {", keys ? "constexpr" : "const", type, name,
+                 std::max<std::size_t>(values.size(), 1));
     for (std::size_t i = 0; i < values.size(); ++i)
       std::fprintf(f, "%s%lld,", i % per_line == 0 ? "\n" : "", static_cast<long long>(values[i]));
     if (values.empty()) std::fprintf(f, "0");
     std::fprintf(f, "\n};\n\n");
   };
   array("std::uint32_t", "kTrigramKeys", m.keys, 10);
+  std::fprintf(f, "constexpr MssBucketIndex kTrigramBuckets = mss_bucket_index(kTrigramKeys, %zu);\n\n", m.keys.size());
   array("std::int16_t", "kTrigramLlr", m.llr, 16);
   array("std::int16_t", "kParentLlr", m.parents, 16);
   std::fprintf(f,
                "}  // namespace\n\nconst MssModel kMssModel = {%d, %d, kTrigramKeys, kTrigramLlr, %zu, kParentLlr, %zu,\n"
-               "                             \"%s\"};\n\n}  // namespace winnow\n",
+               "                             \"%s\", &kTrigramBuckets};\n\n}  // namespace winnow\n",
                m.prior, m.other, m.keys.size(), m.parents.size(), m.description.c_str());
   std::fclose(f);
 }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -39,8 +40,9 @@ struct ParentModel {
   std::vector<std::int16_t> parents = std::vector<std::int16_t>(static_cast<std::size_t>(Tag::count), 0);
   std::uint32_t key = 0;
   std::int16_t llr = 0;
+  MssBucketIndex buckets = mss_bucket_index(&key, 0);
   MssModel view() const {
-    return MssModel{0, 0, &key, &llr, 0, parents.data(), parents.size(), "test"};
+    return MssModel{0, 0, &key, &llr, 0, parents.data(), parents.size(), "test", &buckets};
   }
 };
 
@@ -82,6 +84,42 @@ TEST(Mss, TheShippedModelIsWellFormed) {
   EXPECT_GT(kMssModel.parent_llr[static_cast<int>(Tag::p)], 0);
   EXPECT_LT(kMssModel.parent_llr[static_cast<int>(Tag::a)], 0);
   EXPECT_LT(kMssModel.parent_llr[static_cast<int>(Tag::li)], kMssModel.parent_llr[static_cast<int>(Tag::p)]);
+}
+
+TEST(Mss, TheBucketIndexFindsEveryKeyAndNothingElse) {
+  // Keys at the ends of the range and several in one bucket.
+  constexpr std::uint32_t kKeys[] = {0u, 1u, 0x000FFFFFu, 0x00100000u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u,
+                                     0xFFF00000u, 0xFFFFFFFEu, 0xFFFFFFFFu};
+  constexpr MssBucketIndex kIndex = mss_bucket_index(kKeys, 10);
+  static_assert(kIndex[0] == 0 && kIndex[1] == 3 && kIndex[kMssBuckets] == 10, "computed at compile time");
+  const std::int16_t llr[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  const std::vector<std::int16_t> parents(static_cast<std::size_t>(Tag::count), 0);
+  const MssModel model{0, -5000, kKeys, llr, 10, parents.data(), parents.size(), "test", &kIndex};
+  constexpr MssBucketIndex kNoKeys = mss_bucket_index(kKeys, 0);
+  const MssModel other{0, -5000, kKeys, llr, 0, parents.data(), parents.size(), "test", &kNoKeys};
+  for (int i = 0; i < 10; ++i) {
+    // Listed: its own ratio, not the "other" one.
+    EXPECT_GT(mss_score(model, kKeys[i], Tag::p), mss_score(other, kKeys[i], Tag::p)) << i;
+  }
+  for (std::uint32_t absent : {2u, 0x000FFFFEu, 0x00100001u, 0x80000002u, 0xFFF00001u, 0xFFFFFFFDu})
+    EXPECT_EQ(mss_score(model, absent, Tag::p), mss_score(other, absent, Tag::p)) << absent;
+  // The shipped model: every key found with its own ratio, as a binary
+  // search over the sorted keys finds it.
+  const MssModel& shipped = kMssModel;
+  for (std::size_t i = 0; i < shipped.trigram_count; ++i) {
+    const std::uint32_t key = shipped.trigram_keys[i];
+    const std::int32_t expected = static_cast<std::int32_t>(std::lround(
+        (1.0 / (1.0 + std::exp(-static_cast<double>(shipped.prior + shipped.trigram_llr[i]) / 1024.0)) - 0.5) *
+        kMssScoreOne));
+    ASSERT_EQ(mss_score(shipped, key, Tag::count), expected) << i;
+    const bool next_listed = std::binary_search(shipped.trigram_keys, shipped.trigram_keys + shipped.trigram_count, key + 1);
+    if (!next_listed) {
+      const std::int32_t unlisted = static_cast<std::int32_t>(std::lround(
+          (1.0 / (1.0 + std::exp(-static_cast<double>(shipped.prior + shipped.other_trigram) / 1024.0)) - 0.5) *
+          kMssScoreOne));
+      ASSERT_EQ(mss_score(shipped, key + 1, Tag::count), unlisted) << i;
+    }
+  }
 }
 
 TEST(Mss, Normalisation) {

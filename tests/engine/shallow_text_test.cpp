@@ -76,6 +76,23 @@ TEST(ShallowText, NumWordsRulesFollowThePapersTree) {
   EXPECT_TRUE(num_words_rules_content(links, block_of(3), block_of(18)));
 }
 
+TEST(ShallowText, TitleSplitsIntoTheWholeAndItsLongestPart) {
+  const TitleParts parts = split_title("Rivers of the North  - The Example Gazette | News");
+  EXPECT_EQ(parts.whole(), "rivers of the north - the example gazette | news");
+  EXPECT_EQ(parts.whole_words, 10u);  // the separators count as words
+  EXPECT_EQ(parts.longest(), "rivers of the north");
+  EXPECT_EQ(parts.longest_words, 4u);
+  const TitleParts plain = split_title("One headline only");
+  EXPECT_EQ(plain.longest(), plain.whole());
+  EXPECT_EQ(split_title("").whole_size, 0u);
+  // A block that starts with neither part's first letter is rejected before
+  // it is normalised; one that starts with it after a heading marker and
+  // spaces is still compared in full.
+  EXPECT_FALSE(matches_title("Example of nothing", parts));
+  EXPECT_TRUE(matches_title("\x01" "2  RIVERS of the north", parts));
+  EXPECT_FALSE(matches_title("   ", parts));
+}
+
 TEST(ShallowText, TitleMatchesTheHeadlineButNotTheSiteName) {
   const std::string_view title = "rivers of the north - the example gazette";
   EXPECT_TRUE(matches_title("Rivers of the north - The Example Gazette", title));

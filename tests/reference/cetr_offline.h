@@ -87,9 +87,13 @@ CetrLines cetr_lines(const Tokens& tokens, const CetrOfflineParams& p) {
 }
 
 // Lloyd's iterations with one centroid held at the origin over the first
-// `seen` points (x, y): the two moving centroids.
+// `seen` points (x, y): the two moving centroids. From `previous`, the
+// iterations go on from its centroids that were placed (had points once),
+// as the online code does between the updates of a document; without it,
+// or for a centroid never placed, they start at m and m + 2 d.
 struct CetrCentroids {
   double c[2][2];
+  bool placed[2] = {false, false};
   bool is_content(double px, double py) const {
     const double origin = px * px + py * py;
     for (int m = 0; m < 2; ++m)
@@ -98,39 +102,66 @@ struct CetrCentroids {
   }
 };
 
-inline CetrCentroids cetr_kmeans(const std::vector<double>& x, const std::vector<double>& y, std::size_t seen) {
+inline CetrCentroids cetr_kmeans(const std::vector<double>& x, const std::vector<double>& y, std::size_t seen,
+                                 const CetrCentroids* previous = nullptr) {
   const std::size_t n = seen;
+  // Running (Welford) mean and deviation, as the online code keeps them:
+  // the start points then agree to the last bit, which matters once the
+  // starts are warm (a point exactly between two centroids goes to the one
+  // the last bit favours).
   auto mean_sd = [n](const std::vector<double>& v, double* mean, double* sd) {
-    double s = 0;
-    for (std::size_t i = 0; i < n; ++i) s += v[i];
-    *mean = n ? s / static_cast<double>(n) : 0;
-    double q = 0;
-    for (std::size_t i = 0; i < n; ++i) q += (v[i] - *mean) * (v[i] - *mean);
-    *sd = n ? std::sqrt(q / static_cast<double>(n)) : 0;
+    double m = 0, m2 = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double delta = v[i] - m;
+      m += delta / static_cast<double>(i + 1);
+      m2 += delta * (v[i] - m);
+    }
+    *mean = m;
+    *sd = n ? std::sqrt(m2 / static_cast<double>(n)) : 0;
   };
   double mx, sx, my, sy;
   mean_sd(x, &mx, &sx);
   mean_sd(y, &my, &sy);
   CetrCentroids r{{{mx, my}, {mx + 2 * sx, my + 2 * sy}}};
+  if (previous)
+    for (int m = 0; m < 2; ++m)
+      if (previous->placed[m]) r.c[m][0] = previous->c[m][0], r.c[m][1] = previous->c[m][1], r.placed[m] = true;
   auto& c = r.c;
+  // Equal points move together; each group is summed first, in the order
+  // the points came, and the groups in the order they first appeared, so
+  // the sums round as the online code's grid cells do when no two distinct
+  // points share a cell (warm starts carry any last-bit difference on).
+  struct Group {
+    double x, y, sum_x, sum_y, count;
+  };
+  std::vector<Group> groups;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& e) { return e.x == x[i] && e.y == y[i]; });
+    if (g == groups.end()) g = groups.insert(groups.end(), Group{x[i], y[i], 0, 0, 0});
+    g->sum_x += x[i];
+    g->sum_y += y[i];
+    g->count += 1;
+  }
   for (int iteration = 0; iteration < 50; ++iteration) {
     double sum[2][2] = {{0, 0}, {0, 0}}, count[2] = {0, 0};
-    for (std::size_t i = 0; i < n; ++i) {
-      double best = x[i] * x[i] + y[i] * y[i];
+    for (const Group& g : groups) {
+      const double gx = g.sum_x / g.count, gy = g.sum_y / g.count;
+      double best = gx * gx + gy * gy;
       int cluster = -1;
       for (int m = 0; m < 2; ++m) {
-        const double d = (x[i] - c[m][0]) * (x[i] - c[m][0]) + (y[i] - c[m][1]) * (y[i] - c[m][1]);
+        const double d = (gx - c[m][0]) * (gx - c[m][0]) + (gy - c[m][1]) * (gy - c[m][1]);
         if (d < best) best = d, cluster = m;
       }
       if (cluster >= 0) {
-        sum[cluster][0] += x[i];
-        sum[cluster][1] += y[i];
-        count[cluster] += 1;
+        sum[cluster][0] += g.sum_x;
+        sum[cluster][1] += g.sum_y;
+        count[cluster] += g.count;
       }
     }
     bool moved = false;
     for (int m = 0; m < 2; ++m) {
       if (count[m] == 0) continue;
+      r.placed[m] = true;
       const double nx = sum[m][0] / count[m], ny = sum[m][1] / count[m];
       if (nx != c[m][0] || ny != c[m][1]) moved = true;
       c[m][0] = nx;
@@ -151,7 +182,17 @@ std::vector<bool> cetr_offline(const Tokens& tokens, const CetrOfflineParams& p 
   CetrCentroids centroids{};
   auto decide = [&](std::size_t k, std::size_t seen) {
     if (p.kmeans) {
-      if (seen != centroids_seen) centroids = cetr_kmeans(lines.smoothed, lines.slope, seen), centroids_seen = seen;
+      // During the document the updates go on from the previous centroids;
+      // on the final statistics (seen == n: the lines decided at the end),
+      // and once the number of points has reached a power of two since the
+      // previous update, k-means starts afresh.
+      if (seen != centroids_seen) {
+        bool doubled = false;
+        for (std::size_t count = centroids_seen + 1; count <= seen; ++count) doubled |= (count & (count - 1)) == 0;
+        const bool warm = seen < n && !doubled;
+        centroids = cetr_kmeans(lines.smoothed, lines.slope, seen, warm ? &centroids : nullptr);
+        centroids_seen = seen;
+      }
       return centroids.is_content(lines.smoothed[k], lines.slope[k]);
     }
     if (seen != sd_seen) {
