@@ -176,22 +176,22 @@ void Mss::locate(std::size_t i) {
 void Mss::score_oldest() {
   const Pending& p = pending(0);
   const KeyRange range{model_.trigram_keys + p.first, model_.trigram_keys + p.last};
-  take(p.token, std::string_view(p.text, p.size), score_in(model_, range, p.key, p.parent));
+  const Token& token = stream_->at(p.seq);
+  take(token, stream_->text(token), score_in(model_, range, p.key, p.parent));
   oldest_ = (oldest_ + 1) % kPending;  // slots take turns: no copy of a token's text
   --pending_count_;
 }
 
-void Mss::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
+void Mss::on_token(const Token& token, std::string_view text, const TokenStream& stream, ContentWriter&) {
+  stream_ = &stream;
   const Tag parent = parents_.parent_of(token);
   const std::uint32_t symbol = mss_symbol(token, text);
   if (pending_count_ == kPending) score_oldest();
   Pending& p = pending(pending_count_++);
-  p.token = token;
+  p.seq = token.seq;
   p.symbol = symbol;
   p.parent = parent;
   p.stage = Stage::Waiting;
-  p.size = static_cast<std::uint8_t>(std::min(text.size(), sizeof(p.text)));
-  if (p.size > 0) std::memcpy(p.text, text.data(), p.size);  // tags: empty text, data() may be null
   const std::size_t n = pending_count_;
   if (n >= 3) set_key(n - 3, pending(n - 2).symbol, symbol);
   if (n >= 4) locate(n - 4);

@@ -129,6 +129,13 @@ constexpr std::int32_t kMssScoreOne = 1 << 20;
 class Mss final : public Algorithm {
  public:
   Mss(MemoryBudget& budget, const MssModel& model);
+  // The pending tokens and their text stay in the stream's window: the
+  // oldest is scored when the current token, the kPending + 1st, is already
+  // in it; room for as many words and one more (a word never wraps in the
+  // text arena).
+  StreamWindow window() const override {
+    return {kPending + 1, (kPending + 2) * TokenStream::kMaxWordBytes};
+  }
   void on_token(const Token& token, std::string_view text, const TokenStream& stream,
                 ContentWriter& out) override;
   void finish(ContentWriter& out) override;
@@ -147,15 +154,15 @@ class Mss final : public Algorithm {
     Mss& owner_;
   };
   enum class Stage : std::uint8_t { Waiting, Keyed, Located };
+  // A token waiting for its score; the token itself and its text are read
+  // back from the stream's window (window()), not copied.
   struct Pending {
-    Token token;
+    std::uint64_t seq;
     std::uint32_t symbol;
     std::uint32_t key;          // the trigram's, from Keyed on
     std::uint32_t first, last;  // its bucket of the model's keys, from Located on
     Tag parent;
     Stage stage;
-    std::uint8_t size;
-    char text[TokenStream::kMaxWordBytes];
   };
   // Two tokens wait for their successors, one for its bucket, one for its
   // keys, and the oldest is scored when a fifth arrives.
@@ -169,6 +176,7 @@ class Mss final : public Algorithm {
   void start_candidate(const Token& token);
 
   const MssModel& model_;
+  const TokenStream* stream_ = nullptr;  // the one on_token reads from
   MssParents parents_;
   Pending pending_[kPending];
   std::size_t oldest_ = 0;  // slot of the oldest pending token

@@ -213,6 +213,31 @@ TEST(Mss, OnlineEqualsOfflineOnRandomSequencesAndModels) {
   }
 }
 
+TEST(Mss, PendingWordsAreReadBackFromTheStreamWindowIntact) {
+  // Words of every length up to the longest the tokenizer makes, so the
+  // stream's text arena wraps with gaps: the window MSS asks for must keep
+  // the text of every token it has not scored yet.
+  std::mt19937 generator(11);
+  for (int round = 0; round < 50; ++round) {
+    ParentModel m;
+    m.parents[static_cast<int>(Tag::p)] = 900;
+    m.parents[static_cast<int>(Tag::a)] = -900;
+    std::string pattern;
+    for (int i = 0; i < 60; ++i) pattern += "ppaT"[std::uniform_int_distribution<int>(0, 3)(generator)];
+    auto tokens = tagged_words(pattern);
+    std::uniform_int_distribution<std::size_t> length(1, TokenStream::kMaxWordBytes);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      if (!tokens[i].token.is_word()) continue;
+      const std::string tag = tokens[i].text;
+      tokens[i].text = tag + std::string(length(generator), 'x');
+      tokens[i].text.resize(std::min(tokens[i].text.size(), TokenStream::kMaxWordBytes));
+    }
+    const std::string expected = offline(tokens, m.view());
+    EXPECT_EQ(online(tokens, m.view()), expected) << "round " << round;
+    EXPECT_NE(expected.find("xxxxxxxx"), std::string::npos) << "round " << round << ": long words kept";
+  }
+}
+
 TEST(Mss, ScoresAreBoundedAndSymmetric) {
   ParentModel m;
   for (int llr : {-32767, -1024, 0, 1024, 32767}) {
