@@ -35,13 +35,15 @@
 // runs found are too short (cross-package word F1 0.724 against 0.765 on 300
 // pages per package; README, "Online DSC, CETR and MSS").
 //
-// Parameters: the model. State: the last five tokens and their text (the
-// trigram's look-ahead and the table lookups asked for ahead), the parent stack, the running and the best sum,
-// their spans, and — like BTE — the rendered text of the best run and of the
+// Parameters: the model. State: the last five tokens (the trigram's
+// look-ahead and the table lookups asked for ahead; their text stays in the
+// stream's window), the parent stack, the running and the best sum, their
+// spans, and — like BTE — the rendered text of the best run and of the
 // current candidate, each a BoundedText charged to the budget.
 // Memory bound: 2 * (text of the longest candidate) bytes, capped by the
-// budget (plus under 2 KiB of fixed state inside the object: the five
-// pending tokens with their text and the 256-entry parent stack). An exact maximum
+// budget (plus under 1 KiB of fixed state inside the object: the five
+// pending tokens' keys and the 256-entry parent stack; and the stream
+// window it asks for, 6 tokens and 896 bytes of text). An exact maximum
 // subsequence may be any run of the document, so in the worst case it holds
 // the whole document's text; when a candidate outgrows what the budget has
 // left, its text stops growing, the budget is marked exceeded (the extractor
