@@ -170,7 +170,7 @@ void Mss::take(const Token& token, std::string_view text, std::int32_t score) {
   }
 }
 
-// The pending tokens, oldest first, are pending(0) .. pending(count_ - 1).
+// The pending tokens, oldest first, are pending(0) .. pending(pending_count_ - 1).
 // A token's trigram key is known when its second successor arrives; its
 // bucket of the index is read one token later, its keys one token after
 // that. Each step's memory is asked for (prefetched) a token ahead: the
