@@ -26,12 +26,18 @@ char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) :
 
 // Lower-cased ASCII, a heading marker dropped, runs of spaces collapsed,
 // trimmed; at most `capacity` bytes.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string_view without_heading_marker(std::string_view text) {
+  return text.size() >= 2 && text[0] == '\x01' ? text.substr(2) : text;
+}
+
 std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
-  if (text.size() >= 2 && text[0] == '\x01') text.remove_prefix(2);
+  text = without_heading_marker(text);
   std::size_t n = 0;
   bool space = false;
   for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+    if (is_space(c)) {
       space = n > 0;
       continue;
     }
@@ -44,9 +50,8 @@ std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
 
 // The first character normalize() would write, 0 for none.
 char first_normalized(std::string_view text) {
-  if (text.size() >= 2 && text[0] == '\x01') text.remove_prefix(2);
-  for (char c : text)
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return lower(c);
+  for (char c : without_heading_marker(text))
+    if (!is_space(c)) return lower(c);
   return 0;
 }
 
