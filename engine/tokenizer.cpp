@@ -150,7 +150,13 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const int level = heading_level(tag);
   const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
   const Tag block_tag = block ? tag : context_block_tag();
-  const std::uint32_t semantics = context_semantics() | own_cues | tag_semantics(tag);
+  // The class and id words of html and body describe the page (feature
+  // flags, WordPress's body classes such as "has-sidebar"), not a part of it:
+  // inherited, they would mark every block of the page as a sidebar or a
+  // comment. They stay on the start tag (Readability.js, too, never removes
+  // body or html as an unlikely candidate).
+  const bool page_element = tag == Tag::html || tag == Tag::body;
+  const std::uint32_t semantics = context_semantics() | (page_element ? 0 : own_cues) | tag_semantics(tag);
   const OpenElement* parent = context();
   std::uint32_t block_id = parent ? parent->block_id : 0;
   std::uint32_t container = parent ? parent->container : 0;

@@ -3,7 +3,12 @@
 // packages and writes it as engine/default_model.cpp.
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
-//                [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X]
+//                [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N]
+//                [--learning-rate X]
+//
+// --lag and --bias set the extractor the figures are measured with (default:
+// the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
+// part of the written model.
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
@@ -293,18 +298,19 @@ winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn
   return model;
 }
 
-// The fold's model and lag, for the DefaultExtractor that evaluate() runs
+// The fold's model, lag and bias, for the DefaultExtractor that evaluate() runs
 // through the pipeline on this thread (created through a plain function
 // pointer, as the registry's algorithms are).
 struct Evaluated {
   const winnow::BlockModel* model = nullptr;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;
+  float bias = winnow::DefaultExtractor::kDefaultBias;
 };
 thread_local Evaluated evaluated;
 
 std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget) {
   auto extractor = std::make_unique<winnow::DefaultExtractor>(budget, *evaluated.model, evaluated.lag,
-                                                              winnow::DefaultExtractor::kDefaultBias);
+                                                              evaluated.bias);
   if (!extractor->ok()) return nullptr;
   return extractor;
 }
@@ -331,9 +337,10 @@ struct Figures {
 // through the whole pipeline at the default memory budget, exactly as
 // winnow-eval runs `--algo default`, so the figures include everything that
 // acts after the labeler (the fallback block, headline recovery).
-Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag) {
+Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag,
+                 float bias) {
   static const winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", &create_evaluated};
-  evaluated = Evaluated{&model, lag};
+  evaluated = Evaluated{&model, lag, bias};
   Figures f;
   for (const Document* d : docs) {
     const auto html = winnow::eval::read_file_bytes(d->html_path);
@@ -416,6 +423,7 @@ int main(int argc, char** argv) {
   unsigned threads = 2;
   bool write = true, cross_validate = true;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
+  float bias = winnow::DefaultExtractor::kDefaultBias;       // the offset the figures are measured at
   bool use_trees = true;
   bool balance = false;
   winnow::learn::BoostingParams params;
@@ -427,13 +435,14 @@ int main(int argc, char** argv) {
     else if (a == "--no-write") write = false;
     else if (a == "--no-cv") cross_validate = false;
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
+    else if (a == "--bias" && i + 1 < argc) bias = static_cast<float>(std::atof(argv[++i]));
     else if (a == "--linear") use_trees = false;
     else if (a == "--balance-packages") balance = true;
     else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
       return 1;
     }
   }
@@ -506,7 +515,7 @@ int main(int argc, char** argv) {
           std::vector<const Document*> train_set, test_set;
           for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
           winnow::learn::TreeEnsemble trees;
-          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, balance), test_set, lag);
+          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, balance), test_set, lag, bias);
         }
       });
     for (auto& w : workers) w.join();
@@ -523,7 +532,7 @@ int main(int argc, char** argv) {
     std::vector<const Document*> test_set;
     for (const Document* d : all)
       if (d->package == p) test_set.push_back(d);
-    const Figures f = evaluate(model, test_set, lag);
+    const Figures f = evaluate(model, test_set, lag, bias);
     std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
                 f.shingle_f1());
   }

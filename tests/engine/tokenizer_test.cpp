@@ -270,6 +270,34 @@ TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   EXPECT_TRUE(one.semantics & (1u << 1)) << "kSemFooter from the ancestor's class";
 }
 
+TEST_F(TokenizerTest, PageElementsCuesStayOnTheirStartTagsAndAreNotInherited) {
+  // Feature flags on html ("unfollowComments") and WordPress's body classes
+  // ("has-sidebar") describe the page: inherited, they would mark every
+  // block of it as a comment or a sidebar.
+  ElementAttributes flags;
+  flags.class_name = "flag-unfollowComments-on";
+  ElementAttributes body_classes;
+  body_classes.class_name = "single has-sidebar";
+  ElementAttributes aside;
+  aside.class_name = "sidebar";
+  start(Tag::html, flags);
+  start(Tag::body, body_classes);
+  start(Tag::p);
+  text("story");
+  end(Tag::p);
+  start(Tag::div, aside);
+  text("links");
+  done();
+  EXPECT_EQ(recorder_.word("story").token.semantics & (kSemComment | kSemSidebar), 0u);
+  EXPECT_NE(recorder_.word("links").token.semantics & kSemSidebar, 0u) << "other elements' cues are inherited";
+  std::uint32_t start_tag_cues = 0;
+  for (const Recorded& r : recorder_.tokens)
+    if (r.token.kind == TokenKind::StartTag && (r.token.tag == Tag::html || r.token.tag == Tag::body))
+      start_tag_cues |= r.token.semantics;
+  EXPECT_NE(start_tag_cues & kSemComment, 0u) << "html's own cues on its start tag";
+  EXPECT_NE(start_tag_cues & kSemSidebar, 0u) << "body's own cues on its start tag";
+}
+
 TEST_F(TokenizerTest, MarksWordsInsideAdvertsByLinkTargetOrBannerSize) {
   ElementAttributes ad_link;
   ad_link.href = "https://ad.doubleclick.net/click;sz=468x60";
