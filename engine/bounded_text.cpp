@@ -36,6 +36,8 @@ bool BoundedText::grow_to(std::size_t needed, bool required) {
     if (required) {
       truncated_ = true;
       budget_->mark_exceeded();
+    } else {
+      budget_->note_declined();
     }
     return false;
   }

@@ -24,10 +24,12 @@ class BoundedText {
   // The same for bytes the caller can do without (a fallback it may never
   // write), taking no more than they need: when the budget cannot hold
   // them, returns false and nothing changes (the budget is not marked
-  // exceeded, later appends may succeed).
+  // exceeded but counts the refusal, MemoryBudget::declined(); later
+  // appends may succeed).
   bool try_append(std::string_view bytes);
   // Replaces the text with bytes if the budget can hold them; otherwise
-  // returns false and keeps the text it had (the budget is not marked).
+  // returns false and keeps the text it had (the refusal is counted as
+  // above).
   bool try_assign(std::string_view bytes);
   void truncate(std::size_t size) {
     if (size < size_) size_ = size;

@@ -68,12 +68,17 @@ class MemoryBudget {
   void release(std::size_t bytes) { used_ = bytes > used_ ? 0 : used_ - bytes; }
   // Records that a reservation was refused (the caller degraded).
   void mark_exceeded() { exceeded_ = true; }
+  // Records that memory for something the caller can do without was refused
+  // (the default extractor's held fallback or headline block): the budget is
+  // not exceeded, but the output may differ from a larger budget's.
+  void note_declined() { ++declined_; }
 
   std::size_t limit() const { return limit_; }
   std::size_t used() const { return used_; }
   std::size_t peak() const { return peak_; }
   std::size_t available() const { return used_ >= limit_ ? 0 : limit_ - used_; }
   bool exceeded() const { return exceeded_; }
+  std::size_t declined() const { return declined_; }
 
  private:
   void add(std::size_t bytes) {
@@ -87,6 +92,7 @@ class MemoryBudget {
   std::size_t used_ = 0;
   std::size_t peak_ = 0;
   bool exceeded_ = false;
+  std::size_t declined_ = 0;
 };
 
 // A reservation released on destruction; the owner of a fixed-size buffer

@@ -226,6 +226,7 @@ void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
   stats->overview = s.overview ? 1 : 0;
   stats->spans_merged = extractor->sink.merged();
   stats->arena_peak = s.arena_peak;
+  stats->declined = s.declined;
 }
 
 size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {

@@ -263,14 +263,14 @@ void write_summary(const winnow::HtmlExtractor& extractor, Status status) {
   std::printf(
       "{\"type\":\"end\",\"status\":\"%s\",\"verdict\":\"%s\",\"net_text_length\":%llu,"
       "\"encoding\":\"%s\",\"bytes_in\":%llu,\"tokens\":%llu,"
-      "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu}\n",
+      "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu,\"declined\":%zu}\n",
       status == Status::Ok ? "ok" : status == Status::BudgetExceeded ? "budget_exceeded"
                                   : status == Status::NestingFlattened ? "nesting_flattened"
                                   : "error",
       s.overview ? "overview" : "article", static_cast<unsigned long long>(s.net_text_length),
       s.encoding.c_str(), static_cast<unsigned long long>(s.bytes_in),
       static_cast<unsigned long long>(s.tokens), static_cast<unsigned long long>(s.words_out),
-      s.peak_memory, s.memory_budget);
+      s.peak_memory, s.memory_budget, s.declined);
 }
 
 int run(const Options& options) {

@@ -152,6 +152,7 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
   stats.net_text_length = engine->net_text_length();
   stats.overview = engine->overview();
   stats.peak_memory = budget.peak();
+  stats.declined = budget.declined();
   if (budget.uses_arena()) stats.arena_peak = budget.arena().peak();
   stats.encoding = decoder->encoding();
   return status;

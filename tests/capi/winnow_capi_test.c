@@ -247,6 +247,7 @@ static void test_stats_and_pulled_spans(void) {
   CHECK(stats.peak_memory > 0 && stats.peak_memory <= stats.memory_budget);
   CHECK(stats.memory_budget == 262144);
   CHECK(stats.status == WINNOW_STATUS_OK);
+  CHECK(stats.declined == 0);
   n = winnow_spans(ex, spans, 4);
   CHECK(n >= 1);
   CHECK(spans[0].begin < spans[0].end && spans[0].end <= strlen(kPage));

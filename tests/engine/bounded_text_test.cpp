@@ -43,6 +43,7 @@ TEST(BoundedText, StopsAtTheCapKeepsWhatItHadAndMarksTheBudget) {
   EXPECT_EQ(text.size(), 2000u);
   EXPECT_TRUE(text.truncated());
   EXPECT_TRUE(budget.exceeded());
+  EXPECT_EQ(budget.declined(), 0u) << "required text exceeds the budget, it is not declined";
   EXPECT_LE(budget.peak(), 4096u);
   EXPECT_FALSE(text.append("y")) << "once truncated, stays truncated";
 }
@@ -55,9 +56,11 @@ TEST(BoundedText, OptionalTextIsRefusedWithoutStoppingTheDocument) {
   EXPECT_FALSE(text.try_append(std::string(3000, 'y')));  // 1000 + 4000 while moving: too much
   EXPECT_EQ(text.view(), std::string(1000, 'x'));
   EXPECT_FALSE(budget.exceeded());
+  EXPECT_EQ(budget.declined(), 1u) << "the refusal is counted";
   EXPECT_FALSE(text.truncated());
   EXPECT_TRUE(text.try_append(std::string(500, 'z'))) << "a smaller piece still fits";
   EXPECT_EQ(text.size(), 1500u);
+  EXPECT_EQ(budget.declined(), 1u);
 }
 
 TEST(BoundedText, TryAssignReplacesTheTextOrKeepsTheOldOne) {
@@ -69,6 +72,7 @@ TEST(BoundedText, TryAssignReplacesTheTextOrKeepsTheOldOne) {
   EXPECT_FALSE(text.try_assign(std::string(5000, 'x')));
   EXPECT_EQ(text.view(), "second, longer") << "the old text stays when the new one does not fit";
   EXPECT_FALSE(budget.exceeded());
+  EXPECT_EQ(budget.declined(), 1u);
   ASSERT_TRUE(text.try_assign("x"));
   EXPECT_EQ(text.view(), "x");
 }

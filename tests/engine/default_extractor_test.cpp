@@ -187,6 +187,37 @@ TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) {
   EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
 }
 
+// fuzz_capi finding ba63a877: a caller's arena ran Ok but gave other text
+// than an ample budget, because the end-of-page fallback block had not fitted.
+// Such refusals are counted; with none, any budget that runs Ok gives the
+// ample budget's output.
+TEST(DefaultExtractor, ABudgetThatDeclinesTheFallbackSaysSoAndNoneOtherChangesTheOutput) {
+  // One long link list, the likeliest block and never kept (nothing is), then
+  // short ones: at the end the long list is the fallback, which needs a copy
+  // of its 25 KB of text beside the pending blocks.
+  std::string page = "<html><body><ul><li><a href=/0>";
+  for (int i = 0; i < 3000; ++i) page += "item" + std::to_string(i) + " ";
+  page += "</a></li></ul>";
+  for (int k = 1; k < 13; ++k) page += "<ul><li><a href=/" + std::to_string(k) + ">x</a></li></ul>";
+  page += "</body></html>";
+  const test::RunResult ample = test::run_pipeline(page, config_for("default"), 0);
+  ASSERT_EQ(ample.status, Status::Ok);
+  EXPECT_EQ(ample.stats.declined, 0u);
+  EXPECT_EQ(ample.text.compare(0, 12, "item0 item1 "), 0) << "the fallback is written";
+  std::size_t declining_but_ok = 0;
+  for (std::size_t kib = 64; kib <= 160; kib += 4) {
+    const test::RunResult r = test::run_pipeline(page, config_for("default", kib * 1024), 0);
+    if (r.status != Status::Ok) continue;
+    if (r.stats.declined > 0) {
+      ++declining_but_ok;
+      EXPECT_TRUE(r.text.empty()) << kib << " KiB";
+    } else {
+      EXPECT_EQ(r.text, ample.text) << kib << " KiB";
+    }
+  }
+  EXPECT_GT(declining_but_ok, 0u) << "some budget runs Ok without room for the fallback";
+}
+
 // fuzz_algorithms finding 25ee9d3c: when the budget refused a word, its
 // separating space stayed and the line ended in it.
 TEST(DefaultExtractor, AWordTheBudgetRefusesTakesItsSpaceWithIt) {
