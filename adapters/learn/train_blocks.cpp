@@ -4,11 +4,12 @@
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
 //                [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N]
-//                [--learning-rate X]
+//                [--learning-rate X] [--documents FILE]
 //
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
-// part of the written model.
+// part of the written model. --documents writes each held-out page's
+// cross-validated bag and shingle scores as TSV.
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
@@ -315,6 +316,40 @@ std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget
   return extractor;
 }
 
+// One held-out page's cross-validated scores, for --documents.
+struct DocumentRow {
+  std::size_t package = 0;
+  std::string id;
+  winnow::eval::Score bag, shingle;
+};
+
+// Writes the cross-validated per-page scores as TSV (NA where a measure is
+// undefined, as winnow-eval writes it).
+bool write_documents(const std::string& path, const std::vector<std::string>& names,
+                     const std::vector<std::vector<DocumentRow>>& rows) {
+  std::FILE* out = std::fopen(path.c_str(), "w");
+  if (out == nullptr) {
+    std::fprintf(stderr, "train_blocks: cannot write %s\n", path.c_str());
+    return false;
+  }
+  auto number = [out](double x) {
+    if (std::isnan(x)) std::fputs("\tNA", out);
+    else std::fprintf(out, "\t%.4f", x);
+  };
+  std::fputs("package\tdocument\tbag_p\tbag_r\tbag_f1\tshingle_p\tshingle_r\tshingle_f1\n", out);
+  for (const auto& fold : rows)
+    for (const DocumentRow& r : fold) {
+      std::fprintf(out, "%s\t%s", names[r.package].c_str(), r.id.c_str());
+      for (const winnow::eval::Score* score : {&r.bag, &r.shingle}) {
+        number(score->precision);
+        number(score->recall);
+        number(score->f1);
+      }
+      std::fputc('\n', out);
+    }
+  return std::fclose(out) == 0;
+}
+
 struct Figures {
   double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
   std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
@@ -338,14 +373,19 @@ struct Figures {
 // winnow-eval runs `--algo default`, so the figures include everything that
 // acts after the labeler (the fallback block, headline recovery).
 Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag,
-                 float bias) {
+                 float bias, std::vector<DocumentRow>* rows = nullptr) {
   static const winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", &create_evaluated};
   evaluated = Evaluated{&model, lag, bias};
   Figures f;
   for (const Document* d : docs) {
     const auto html = winnow::eval::read_file_bytes(d->html_path);
     const std::string text = html ? winnow::extract_html(*html, winnow::ExtractorConfig{}, info, 0).text : std::string();
-    f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
+    const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text));
+    f.add(scores);
+    using winnow::eval::Measure;
+    if (rows)
+      rows->push_back({d->package, d->id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
+                       scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
   }
   evaluated = Evaluated{};
   return f;
@@ -419,7 +459,7 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp";
+  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp", documents_path;
   unsigned threads = 2;
   bool write = true, cross_validate = true;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
@@ -433,6 +473,7 @@ int main(int argc, char** argv) {
     else if (a == "--out" && i + 1 < argc) out_path = argv[++i];
     else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--no-write") write = false;
+    else if (a == "--documents" && i + 1 < argc) documents_path = argv[++i];
     else if (a == "--no-cv") cross_validate = false;
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--bias" && i + 1 < argc) bias = static_cast<float>(std::atof(argv[++i]));
@@ -442,7 +483,7 @@ int main(int argc, char** argv) {
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv] [--documents FILE]\n");
       return 1;
     }
   }
@@ -505,6 +546,7 @@ int main(int argc, char** argv) {
     std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
     // Folds run in parallel, each on its own copy of the context features.
     std::vector<Figures> folds(names.size());
+    std::vector<std::vector<DocumentRow>> rows(names.size());
     std::atomic<std::size_t> next_fold{0};
     std::vector<std::thread> workers;
     for (unsigned t = 0; t < threads; ++t)
@@ -515,7 +557,8 @@ int main(int argc, char** argv) {
           std::vector<const Document*> train_set, test_set;
           for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
           winnow::learn::TreeEnsemble trees;
-          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, balance), test_set, lag, bias);
+          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, balance), test_set, lag, bias,
+                              &rows[p]);
         }
       });
     for (auto& w : workers) w.join();
@@ -524,6 +567,7 @@ int main(int argc, char** argv) {
       std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
                   f.shingle_f1());
     }
+    if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
   winnow::learn::TreeEnsemble trees;
   const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, balance);
