@@ -14,6 +14,9 @@ struct Cue {
 };
 
 // Whole words (after splitting) that signal a role. Kept general on purpose.
+// Not "column": it names the main column ("main-column", "primaryColumn") as
+// often as a side one; on 400 pages of the development corpus it put the
+// sidebar cue on 379 article blocks of 15 words or more.
 constexpr Cue kCues[] = {
     {"nav", kSemNavigation}, {"navbar", kSemNavigation}, {"navigation", kSemNavigation},
     {"menu", kSemNavigation}, {"menus", kSemNavigation}, {"breadcrumb", kSemNavigation},
@@ -24,7 +27,7 @@ constexpr Cue kCues[] = {
     {"header", kSemHeader}, {"masthead", kSemHeader}, {"topbar", kSemHeader}, {"banner", kSemHeader},
     {"branding", kSemHeader}, {"logo", kSemHeader},
     {"sidebar", kSemSidebar}, {"side", kSemSidebar}, {"aside", kSemSidebar}, {"widget", kSemSidebar},
-    {"widgets", kSemSidebar}, {"rail", kSemSidebar}, {"column", kSemSidebar},
+    {"widgets", kSemSidebar}, {"rail", kSemSidebar},
     {"comment", kSemComment}, {"comments", kSemComment}, {"reply", kSemComment}, {"replies", kSemComment},
     {"discussion", kSemComment}, {"disqus", kSemComment}, {"respond", kSemComment},
     {"share", kSemShare}, {"sharing", kSemShare}, {"social", kSemShare}, {"facebook", kSemShare},

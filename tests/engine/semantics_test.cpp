@@ -26,6 +26,15 @@ TEST(Semantics, ReadsWordsOfClassAndId) {
   EXPECT_EQ(of(Tag::div, "ad-slot"), kSemAdvert);
 }
 
+TEST(Semantics, AColumnIsLayoutNotASidebar) {
+  // "main-column", "primaryColumn", "content-column" hold articles as often
+  // as "right-column" holds a sidebar (Readability.js, too, counts "column"
+  // among the words that keep an element a candidate).
+  EXPECT_EQ(of(Tag::div, "main-column"), kSemContent);
+  EXPECT_EQ(of(Tag::div, "", "primaryColumn"), 0u);
+  EXPECT_EQ(of(Tag::div, "right-column sidebar"), kSemSidebar) << "the sidebar word still counts";
+}
+
 TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::nav, ""), kSemNavigation);
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
