@@ -593,10 +593,30 @@ void Guard::finish_attribute() {
 }
 
 void Guard::drop_markup() {
-  // in [token_begin_, in_pos_ + 1) -> nothing
-  offsets_.record(out_pos_, in_pos_ + 1);
+  if (raw_end_tag_) offsets_.record(out_pos_, in_pos_ + 1);  // right after the element's end
+  else stand_in_for_dropped(token_begin_, in_pos_ + 1);
+  raw_end_tag_ = false;
   state_ = State::Data;
   maybe_flush();
+}
+
+// Without a stand-in, libxml2 would see the text on both sides of dropped
+// markup as one run, whose event then covers the markup's input too, and
+// words inside it would get offsets interpolated over the markup's bytes,
+// not their own. An empty comment there ends the run; it maps onto the
+// dropped input [begin, end), so the text before ends at begin and the
+// parser adapter, told of the comment, starts the next event at end. One
+// stands in for a sequence of drops with nothing written between them.
+void Guard::stand_in_for_dropped(std::uint64_t begin, std::uint64_t end) {
+  if (out_pos_ != stand_in_end_) {
+    offsets_.record(out_pos_, begin);
+    append_out(kSplit, sizeof(kSplit) - 1);
+    stand_in_end_ = out_pos_;
+    markup_end_ = out_pos_;
+    text_run_ = 0;
+    entity_length_ = 0;
+  }
+  offsets_.record(out_pos_, end);
 }
 
 void Guard::close_implied_by(const void* key, std::string_view) {
@@ -624,10 +644,9 @@ void Guard::emit_tag() {
   const std::uint64_t out_before = out_pos_;
   if (end_tag_) emit_end_tag(key, name);
   else emit_start_tag(key, name, void_element, raw_text);
-  // Only a tag that reached the output ends the text run: across dropped
-  // ones (flattened, ignored, </body>) libxml2 sees one run of text, which
-  // must still be split every max_text_run bytes.
-  if (out_pos_ != out_before) {
+  // A dropped tag (flattened, ignored, </body>) has a stand-in, which
+  // ended the text run itself.
+  if (out_pos_ != out_before && out_pos_ != stand_in_end_) {
     text_run_ = 0;
     entity_length_ = 0;
     markup_end_ = out_pos_;
@@ -642,7 +661,7 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
     if (depth_ >= limits_.max_depth || parser_too_deep_) {
       ++excess_open_;
       ++stats_.elements_flattened;
-      offsets_.record(out_pos_, in_pos_ + 1);
+      stand_in_for_dropped(token_begin_, in_pos_ + 1);
       return;
     }
     stack_[depth_++] = key;
@@ -691,12 +710,12 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
   // after </html>. HTML's own parser ignores them too; the end of input
   // closes both.
   if (has_flag(tag, kTagVoid) || has_flag(tag, kTagRawText) || tag == Tag::body || tag == Tag::html) {
-    offsets_.record(out_pos_, in_pos_ + 1);
+    stand_in_for_dropped(token_begin_, in_pos_ + 1);
     return;
   }
   if (excess_open_ > 0) {
     --excess_open_;
-    offsets_.record(out_pos_, in_pos_ + 1);
+    stand_in_for_dropped(token_begin_, in_pos_ + 1);
     return;
   }
   // Mirror libxml2: find the element, but stop at one it would not close.
@@ -710,7 +729,7 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
     --match;
   }
   if (match == 0) {  // libxml2 would ignore it
-    offsets_.record(out_pos_, in_pos_ + 1);
+    stand_in_for_dropped(token_begin_, in_pos_ + 1);
     return;
   }
   depth_ = match - 1;
@@ -815,6 +834,9 @@ void Guard::step(char c) {
       if (raw_match_ < raw_name_size_ && to_lower(c) == raw_name_[raw_match_]) {
         ++raw_match_;
       } else if (raw_match_ == raw_name_size_ && (is_space(c) || c == '/' || c == '>')) {
+        // The raw text element was closed when its start tag was written;
+        // this end tag only ends the dropped content.
+        raw_end_tag_ = true;
         if (c == '>') drop_markup();
         else state_ = State::BogusComment;  // the rest of the end tag, up to '>'
       } else {
@@ -834,8 +856,11 @@ void Guard::finish() {
       append_out("&lt;", 4);
       offsets_.record(out_pos_, token_begin_ + 1);
       break;
-    default:  // an unfinished tag, comment or script: dropped
-      offsets_.record(out_pos_, in_pos_);
+    case State::RawText: case State::RawTextLess: case State::RawTextEndName:
+      offsets_.record(out_pos_, in_pos_);  // the element was closed when it started
+      break;
+    default:  // an unfinished tag or comment: dropped; the text before ends at its '<'
+      offsets_.record(out_pos_, raw_end_tag_ ? in_pos_ : token_begin_);
       break;
   }
   state_ = State::Data;

@@ -11,7 +11,11 @@
 //  - text passes through, but after max_text_run bytes an empty comment is
 //    inserted (at a space if one comes soon, never inside a character or an
 //    entity), which makes libxml2 deliver the text: text is split, never lost;
-//  - comments, doctypes, processing instructions: dropped;
+//  - comments, doctypes, processing instructions: dropped; every piece of
+//    markup dropped (these, and the tags dropped below) leaves one empty
+//    comment in its place (one for several in a row), which the offset map
+//    maps onto the dropped bytes: libxml2 ends the text run there, so a
+//    text event never covers dropped bytes and word spans stay exact;
 //  - tags: re-serialised as <name attr="value">; only attributes the engine
 //    reads (id, class, role, itemprop, style, onclick, hidden, aria-hidden,
 //    href, src, width, height) are kept, each value cut at its own cap (256
@@ -138,6 +142,7 @@ class Guard final : public ByteSink {
   void emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text);
   void emit_end_tag(const void* key, std::string_view name);
   void drop_markup();
+  void stand_in_for_dropped(std::uint64_t begin, std::uint64_t end);
   void close_implied_by(const void* key, std::string_view name);
   void append_out(const char* data, std::size_t size);
   void maybe_flush();
@@ -164,6 +169,8 @@ class Guard final : public ByteSink {
   std::uint64_t out_pos_ = 0;     // bytes handed to the parser or waiting in out_
   std::uint64_t markup_end_ = 0;  // out_pos_ right after the last tag or split written
   std::uint64_t token_begin_ = 0; // input position of the current markup's '<'
+  std::uint64_t stand_in_end_ = ~std::uint64_t{0};  // out_pos_ right after the last stand-in
+  bool raw_end_tag_ = false;  // the markup being dropped is a raw text element's end tag
   bool end_tag_ = false;
   bool self_closing_ = false;
   char name_[33];  // 32 bytes and a terminator

@@ -59,6 +59,9 @@ LibxmlParser::LibxmlParser(EventHandler& events, SourceMapper& mapper)
   sax.characters = &LibxmlParser::characters;
   // Whitespace separates words, so "ignorable" whitespace is text too.
   sax.ignorableWhitespace = &LibxmlParser::characters;
+  // The only comments libxml2 is given are the guard's: splits of long text
+  // and stand-ins for dropped markup, which map onto the dropped bytes.
+  sax.comment = &LibxmlParser::comment;
   sax.warning = &ignore_error;
   sax.error = &ignore_error;
   sax.fatalError = &ignore_error;
@@ -268,6 +271,11 @@ void LibxmlParser::end_element(void* self_ptr, const unsigned char* name) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   if (self->depth_ > 0) --self->depth_;
   self->events_.on_end_element(tag_from_name(view(name)), self->span_to_here(Event::EndTag));
+}
+
+void LibxmlParser::comment(void* self_ptr, const unsigned char*) {
+  // No event: the next one starts after the comment's input.
+  static_cast<LibxmlParser*>(self_ptr)->span_to_here(Event::Comment);
 }
 
 void LibxmlParser::characters(void* self_ptr, const unsigned char* text, int size) {

@@ -61,7 +61,8 @@ class LibxmlParser final : public ByteSink {
   static void start_element(void* self, const unsigned char* name, const unsigned char** attributes);
   static void end_element(void* self, const unsigned char* name);
   static void characters(void* self, const unsigned char* text, int size);
-  enum class Event { StartTag, EndTag, Text };
+  static void comment(void* self, const unsigned char* text);
+  enum class Event { StartTag, EndTag, Text, Comment };
   // The input from the last event's end to this one's; text_size is the
   // text event's size (text always covers some input), name the started
   // element's.

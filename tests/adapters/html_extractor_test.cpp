@@ -14,6 +14,7 @@
 #include "engine/algorithm_registry.h"
 #include "engine/bounded_text.h"
 #include "support/test_support.h"
+#include "support/token_dump.h"
 
 namespace winnow {
 namespace {
@@ -74,6 +75,44 @@ TEST(HtmlExtractor, SpansPointAtTheContentInTheInput) {
   const test::RunResult bte = test::run_pipeline(html, config_for("bte"), 0);
   ASSERT_EQ(bte.spans.size(), 1u);
   EXPECT_EQ(html.compare(bte.spans[0].begin, 6, "Rivers"), 0) << html.substr(bte.spans[0].begin, 30);
+}
+
+// The guard drops comments, doctypes, </body>, end tags libxml2 would ignore
+// and tags nested too deep; text on both sides of them was one libxml2 text
+// event whose span covered the dropped bytes, and words inside it had their
+// offsets spread over those bytes ("Test" of "<body>Test\n</body>" mapped to
+// "t\n</b"). Each word's span is now the word.
+TEST(HtmlExtractor, EveryWordSpanIsTheWordAroundDroppedMarkup) {
+  std::string nested;
+  for (int i = 0; i < 300; ++i) nested += "<div>";  // past the default max depth of 256
+  const std::vector<std::string> pages = {
+      "<!DOCTYPE html>\n<html><body>\n  Rivers rise\n  </body>\n</html>\n",
+      "<p>one <!-- a comment --> two</p><!-- another -->three <?pi?> four",
+      "<p>one</p></span>two</b> three</p> four",
+      nested + "deep words</div></div> after",
+  };
+  for (const std::string& html : pages) {
+    std::size_t words = 0;
+    for (const test::DumpedToken& t : test::tokens_of(html)) {
+      if (t.token.kind != TokenKind::Word) continue;
+      ++words;
+      ASSERT_LE(t.token.source_begin, t.token.source_end);
+      ASSERT_LE(t.token.source_end, html.size());
+      EXPECT_EQ(html.substr(t.token.source_begin, t.token.source_end - t.token.source_begin), t.text) << html;
+    }
+    EXPECT_GT(words, 1u) << html;
+  }
+  // Inside a run with references, offsets are interpolated, but only over
+  // the run's own bytes: never into the comment after it.
+  const std::string html = "<p>caf&eacute; &amp; bar <!-- x --> baz qux</p>";
+  for (const test::DumpedToken& t : test::tokens_of(html)) {
+    if (t.token.kind != TokenKind::Word) continue;
+    const std::string covered = html.substr(t.token.source_begin, t.token.source_end - t.token.source_begin);
+    EXPECT_EQ(covered.find('<'), std::string::npos) << t.text << " covers " << covered;
+    if (t.text == "baz" || t.text == "qux") {
+      EXPECT_EQ(covered, t.text);
+    }
+  }
 }
 
 // UTF-16 doubles ASCII and shrinks CJK: spans are interpolated inside each
