@@ -33,6 +33,41 @@ bool equals_lower(std::string_view w, std::string_view lower) {
   return true;
 }
 
+// Whether a word starts with a capital letter: ASCII, and the upper-case
+// letters of the Latin-1, Latin Extended-A, Greek and Cyrillic blocks
+// (Unicode's case mapping, by block), so that the share of capitalised words
+// means the same on Polish, Greek and Russian pages as on English ones.
+bool starts_capitalized(std::string_view w) {
+  if (w.empty()) return false;
+  const auto b0 = static_cast<unsigned char>(w[0]);
+  if (b0 < 0x80) return b0 >= 'A' && b0 <= 'Z';
+  if (w.size() < 2 || (b0 & 0xE0) != 0xC0) return false;
+  const unsigned cp = ((b0 & 0x1Fu) << 6) | (static_cast<unsigned char>(w[1]) & 0x3Fu);
+  if (cp >= 0xC0 && cp <= 0xDE) return cp != 0xD7;                      // À..Þ but ×
+  if (cp >= 0x100 && cp <= 0x137) return cp % 2 == 0;                    // Ā ā .. Ķ ķ
+  if (cp >= 0x139 && cp <= 0x148) return cp % 2 == 1;                    // Ĺ ĺ .. Ň ň
+  if (cp >= 0x14A && cp <= 0x177) return cp % 2 == 0;                    // Ŋ ŋ .. Ŷ ŷ
+  if (cp == 0x178) return true;                                          // Ÿ
+  if (cp >= 0x179 && cp <= 0x17E) return cp % 2 == 1;                    // Ź ź .. Ž ž
+  if (cp == 0x386 || (cp >= 0x388 && cp <= 0x38F)) return cp != 0x38B && cp != 0x38D;  // Ά Έ .. Ώ
+  if (cp >= 0x391 && cp <= 0x3AB) return cp != 0x3A2;                    // Α .. Ϋ
+  if (cp >= 0x400 && cp <= 0x42F) return true;                           // Ѐ .. Я
+  return false;
+}
+
+// Commas of every script: ',' and the CJK full-width and ideographic commas
+// (a Chinese paragraph has as many as an English one), up to the word's
+// first digit: a number's separators ("1,000") are not a clause's.
+std::uint32_t count_commas(std::string_view w) {
+  std::uint32_t n = 0;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (w[i] >= '0' && w[i] <= '9') break;
+    if (w[i] == ',') ++n;
+    else if (w.compare(i, 3, "\xEF\xBC\x8C") == 0 || w.compare(i, 3, "\xE3\x80\x81") == 0) ++n, i += 2;
+  }
+  return n;
+}
+
 float log1(float x) { return std::log1p(x); }
 float ratio(float a, float b) { return b > 0 ? a / b : 0.0f; }
 
@@ -112,14 +147,14 @@ void BlockStats::add_word(const Token& token, std::string_view text, std::string
   }
   if (token.has(kTokenCjk)) ++cjk;
   if (ends_sentence(text)) ++sentence_ends;
+  commas += count_commas(text);
   for (char c : text) {
-    if (c == ',') ++commas;
     if (c >= '0' && c <= '9') {
       ++numeric;
       break;
     }
   }
-  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') ++capitalized;
+  if (starts_capitalized(text)) ++capitalized;
   teaser_end = text == "\xE2\x80\xA6" || text == "\xC2\xBB" || equals_lower(text, "more") ||
                (text.size() >= 3 && text.compare(text.size() - 3, 3, "...") == 0) ||
                (text.size() >= 3 && text.compare(text.size() - 3, 3, "\xE2\x80\xA6") == 0);

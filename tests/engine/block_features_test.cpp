@@ -55,6 +55,32 @@ TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   EXPECT_EQ(block.sentence_ends, 1u);
 }
 
+// The share of capitalised words and of commas must mean the same in every
+// script the corpus has, or a model trained mostly on English pages reads a
+// Greek paragraph (no ASCII capitals) or a Chinese one (no ASCII commas) as
+// something else.
+TEST(BlockStats, CountsCapitalsAndCommasOfOtherScripts) {
+  BlockStats block;
+  for (const char* w : {"\xCE\x91\xCE\xB8\xCE\xAE\xCE\xBD\xCE\xB1",  // Αθήνα
+                        "\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0",  // Москва
+                        "\xC5\x81\xC3\xB3\xC4\x9A\xC5\xBA",  // Łódź
+                        "\xC3\x89" "cole",                        // École
+                        "Rome,"})
+    block.add_word(word(0), w, "");
+  for (const char* w : {"\xCE\xB1\xCF\x80\xCF\x8C",  // από
+                        "\xD0\xB8",                      // и
+                        "\xC5\xBC\xC3\xB3\xC5\x82\xC4\x87",  // żółć
+                        "\xC3\x97",                      // ×
+                        "1,000"})
+    block.add_word(word(0), w, "");
+  EXPECT_EQ(block.capitalized, 5u);
+  EXPECT_EQ(block.commas, 1u) << "the separator of 1,000 is no clause's comma";
+  BlockStats chinese;
+  chinese.add_word(word(0, kTokenCjk), "\xE4\xBD\x86\xEF\xBC\x8C", "");  // 但，
+  chinese.add_word(word(0, kTokenCjk), "\xE3\x80\x81", "");                // 、
+  EXPECT_EQ(chinese.commas, 2u);
+}
+
 TEST(BlockFeatures, WritesTheBlocksCuesAndItsNeighbours) {
   BlockStats previous, current, next;
   current.add_word(word(kSemNoscript), "Fallback", "");
