@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/letter_case.h"
 #include "engine/semantics.h"
 
 namespace winnow {
@@ -12,7 +13,9 @@ namespace {
 bool ends_sentence(std::string_view w) {
   if (w.empty()) return false;
   const char last = w.back();
-  if (last == '.' || last == '!' || last == '?') return w.size() > 1 || true;
+  if (last == '.' || last == '!' || last == '?') return true;
+  // Greek asks with ';' (U+037E, normally written as the semicolon).
+  if (last == ';') return w.find('\xCE') != std::string_view::npos || w.find('\xCF') != std::string_view::npos;
   // U+3002 ideographic full stop, U+FF01/U+FF1F fullwidth ! ?
   return w == "\xE3\x80\x82" || w == "\xEF\xBC\x81" || w == "\xEF\xBC\x9F";
 }
@@ -31,28 +34,6 @@ bool equals_lower(std::string_view w, std::string_view lower) {
     if (c != lower[i]) return false;
   }
   return true;
-}
-
-// Whether a word starts with a capital letter: ASCII, and the upper-case
-// letters of the Latin-1, Latin Extended-A, Greek and Cyrillic blocks
-// (Unicode's case mapping, by block), so that the share of capitalised words
-// means the same on Polish, Greek and Russian pages as on English ones.
-bool starts_capitalized(std::string_view w) {
-  if (w.empty()) return false;
-  const auto b0 = static_cast<unsigned char>(w[0]);
-  if (b0 < 0x80) return b0 >= 'A' && b0 <= 'Z';
-  if (w.size() < 2 || (b0 & 0xE0) != 0xC0) return false;
-  const unsigned cp = ((b0 & 0x1Fu) << 6) | (static_cast<unsigned char>(w[1]) & 0x3Fu);
-  if (cp >= 0xC0 && cp <= 0xDE) return cp != 0xD7;                      // À..Þ but ×
-  if (cp >= 0x100 && cp <= 0x137) return cp % 2 == 0;                    // Ā ā .. Ķ ķ
-  if (cp >= 0x139 && cp <= 0x148) return cp % 2 == 1;                    // Ĺ ĺ .. Ň ň
-  if (cp >= 0x14A && cp <= 0x177) return cp % 2 == 0;                    // Ŋ ŋ .. Ŷ ŷ
-  if (cp == 0x178) return true;                                          // Ÿ
-  if (cp >= 0x179 && cp <= 0x17E) return cp % 2 == 1;                    // Ź ź .. Ž ž
-  if (cp == 0x386 || (cp >= 0x388 && cp <= 0x38F)) return cp != 0x38B && cp != 0x38D;  // Ά Έ .. Ώ
-  if (cp >= 0x391 && cp <= 0x3AB) return cp != 0x3A2;                    // Α .. Ϋ
-  if (cp >= 0x400 && cp <= 0x42F) return true;                           // Ѐ .. Я
-  return false;
 }
 
 // Commas of every script: ',' and the CJK full-width and ideographic commas
@@ -99,15 +80,15 @@ const char* const kNames[kBlockFeatureCount] = {
 }  // namespace
 
 // Whether the word occurs in the title as a whole word (CJK: as a character),
-// ignoring ASCII case and trailing punctuation.
+// ignoring case (engine/letter_case.h) and trailing punctuation.
 bool in_title(std::string_view word, std::string_view title, bool cjk) {
   while (!word.empty() && (word.back() == '.' || word.back() == ',' || word.back() == ':' ||
                            word.back() == '!' || word.back() == '?' || word.back() == ';'))
     word.remove_suffix(1);
   if (word.size() < 2 || title.empty() || word.size() > 64) return false;
   char lower[64];
-  for (std::size_t i = 0; i < word.size(); ++i)
-    lower[i] = (word[i] >= 'A' && word[i] <= 'Z') ? static_cast<char>(word[i] + 32) : word[i];
+  word.copy(lower, word.size());
+  lower_letters(lower, word.size());
   const std::string_view w(lower, word.size());
   for (std::size_t at = title.find(w); at != std::string_view::npos; at = title.find(w, at + 1)) {
     if (cjk) return true;
@@ -154,7 +135,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, std::string
       break;
     }
   }
-  if (starts_capitalized(text)) ++capitalized;
+  if (starts_with_capital(text)) ++capitalized;
   teaser_end = text == "\xE2\x80\xA6" || text == "\xC2\xBB" || equals_lower(text, "more") ||
                (text.size() >= 3 && text.compare(text.size() - 3, 3, "...") == 0) ||
                (text.size() >= 3 && text.compare(text.size() - 3, 3, "\xE2\x80\xA6") == 0);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/content_writer.h"
+#include "engine/letter_case.h"
 #include "engine/tag.h"
 #include "engine/token_stream.h"
 
@@ -22,10 +23,9 @@ bool is_alnum(char c) {
          (static_cast<unsigned char>(c) & 0x80);
 }
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
-// Lower-cased ASCII, a heading marker dropped, runs of spaces collapsed,
-// trimmed; at most `capacity` bytes.
+// Lower-cased (engine/letter_case.h, as the title is), a heading marker
+// dropped, runs of spaces collapsed, trimmed; at most `capacity` bytes.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 std::string_view without_heading_marker(std::string_view text) {
@@ -43,15 +43,21 @@ std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
     }
     if (space && n < capacity) out[n++] = ' ';
     space = false;
-    if (n < capacity) out[n++] = lower(c);
+    if (n < capacity) out[n++] = c;
   }
+  lower_letters(out, n);
   return n;
 }
 
 // The first character normalize() would write, 0 for none.
 char first_normalized(std::string_view text) {
-  for (char c : without_heading_marker(text))
-    if (!is_space(c)) return lower(c);
+  text = without_heading_marker(text);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (is_space(text[i])) continue;
+    char first[2] = {text[i], i + 1 < text.size() ? text[i + 1] : ' '};  // a letter's two bytes
+    lower_letters(first, 2);
+    return first[0];
+  }
   return 0;
 }
 

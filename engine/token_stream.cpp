@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/letter_case.h"
+
 namespace winnow {
 
 TokenStream::TokenStream(MemoryBudget& budget, std::size_t window_tokens, std::size_t text_bytes)
@@ -53,10 +55,12 @@ std::string_view TokenStream::text(const Token& token) const {
 }
 
 void TokenStream::append_title(std::string_view text) {
-  for (char c : text) {
-    if (title_size_ == kTitleBytes) return;
-    title_[title_size_++] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-  }
+  const std::size_t n = std::min(text.size(), kTitleBytes - title_size_);
+  text.copy(title_ + title_size_, n);
+  // From the byte before: a letter whose two bytes came in two pieces.
+  const std::size_t from = title_size_ > 0 ? title_size_ - 1 : 0;
+  title_size_ += n;
+  lower_letters(title_ + from, title_size_ - from);
 }
 
 }  // namespace winnow

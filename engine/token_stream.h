@@ -42,7 +42,8 @@ class TokenStream {
   // already reused (size text_bytes for the look-back you need).
   std::string_view text(const Token& token) const;
 
-  // The document's <title>, lower-cased ASCII, its first kTitleBytes bytes.
+  // The document's <title>, its first kTitleBytes bytes, lower-cased
+  // (engine/letter_case.h).
   static constexpr std::size_t kTitleBytes = 256;
   void append_title(std::string_view text);
   std::string_view title() const { return std::string_view(title_, title_size_); }

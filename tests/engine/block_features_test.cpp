@@ -74,6 +74,14 @@ TEST(BlockStats, CountsCapitalsAndCommasOfOtherScripts) {
                         "1,000"})
     block.add_word(word(0), w, "");
   EXPECT_EQ(block.capitalized, 5u);
+  BlockStats question;  // "Πού πάμε;" and "Where next;"
+  question.add_word(word(0), "\xCF\x80\xCE\xAC\xCE\xBC\xCE\xB5;", "");
+  question.add_word(word(0), "next;", "");
+  EXPECT_EQ(question.sentence_ends, 1u) << "';' ends a Greek question, not an English clause";
+  BlockStats title;  // the title's "Москва" written in capitals in the text
+  title.add_word(word(0), "\xD0\x9C\xD0\x9E\xD0\xA1\xD0\x9A\xD0\x92\xD0\x90",
+                 "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - news");
+  EXPECT_EQ(title.title_words, 1u);
   EXPECT_EQ(block.commas, 1u) << "the separator of 1,000 is no clause's comma";
   BlockStats chinese;
   chinese.add_word(word(0, kTokenCjk), "\xE4\xBD\x86\xEF\xBC\x8C", "");  // 但，

@@ -104,6 +104,16 @@ TEST(ShallowText, TitleMatchesTheHeadlineButNotTheSiteName) {
   EXPECT_FALSE(matches_title("anything", ""));
 }
 
+TEST(ShallowText, TitleMatchesAHeadlineInCapitalsOfAnotherScript) {
+  // <title>Рост цен - Новости</title> and the headline in capitals: РОСТ ЦЕН (Р lowers to a letter
+  // with another first byte, so the first-letter check must lower too).
+  const std::string_view title = "\xD0\xA0\xD0\xBE\xD1\x81\xD1\x82 \xD1\x86\xD0\xB5\xD0\xBD - "
+                                 "\xD0\x9D\xD0\xBE\xD0\xB2\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8";
+  EXPECT_TRUE(matches_title("\xD0\xA0\xD0\x9E\xD0\xA1\xD0\xA2 \xD0\xA6\xD0\x95\xD0\x9D", title));
+  EXPECT_FALSE(matches_title("\xD0\x9D\xD0\x9E\xD0\x92\xD0\x9E\xD0\xA1\xD0\xA2\xD0\x98", title))
+      << "the site's name";
+}
+
 TEST(ShallowText, EndMarkersAreShortBlocksStartingWithAMarker) {
   EXPECT_TRUE(is_end_marker("Comments (2)", 2));
   EXPECT_TRUE(is_end_marker("\x01" "312 comments", 2));

@@ -72,6 +72,15 @@ TEST(TokenStream, PushNewSetsSequenceAndTextOnAReusedSlot) {
   EXPECT_EQ(kept.seq, 4u);
 }
 
+TEST(TokenStream, TheTitleIsLowerCasedWhereverItsPiecesEnd) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  // "Москва - NEWS" with the М's two bytes in two pieces, as text events may come.
+  stream.append_title("\xD0");
+  stream.append_title("\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - NEWS");
+  EXPECT_EQ(stream.title(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - news");
+}
+
 TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
   MemoryBudget budget(100);
   TokenStream stream(budget, 64, 4096);

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// Letter case beyond ASCII, for the features that read it (a block's share
+// of capitalised words, its words found in the page's <title>): the
+// upper-case letters of the Latin-1, Latin Extended-A, Greek and Cyrillic
+// blocks, Unicode's simple case mapping for them. These cover the languages
+// of the development corpus besides CJK, which has no case; with ASCII only,
+// a Greek or Russian paragraph had no capitalised word, and a title word
+// capitalised differently from the text was not found.
+//
+// Every letter here and its lower case take two bytes in UTF-8, so lowering
+// works in place. Memory: none; no state.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace winnow {
+
+// Whether the word starts with an upper-case letter of ASCII or those blocks.
+bool starts_with_capital(std::string_view word);
+
+// Lowers the letters of ASCII and those blocks in text[0, size), in place.
+// A two-byte letter cut at either end is left as it is.
+void lower_letters(char* text, std::size_t size);
+
+}  // namespace winnow
