@@ -42,9 +42,14 @@ bool equals_lower(std::string_view w, std::string_view lower) {
 std::uint32_t count_commas(std::string_view w) {
   std::uint32_t n = 0;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    if (w[i] >= '0' && w[i] <= '9') break;
-    if (w[i] == ',') ++n;
-    else if (w.compare(i, 3, "\xEF\xBC\x8C") == 0 || w.compare(i, 3, "\xE3\x80\x81") == 0) ++n, i += 2;
+    const auto b = static_cast<unsigned char>(w[i]);
+    if (b >= '0' && b <= '9') break;
+    if (b == ',') {
+      ++n;
+    } else if ((b == 0xEF || b == 0xE3) && i + 2 < w.size()) {
+      const auto b1 = static_cast<unsigned char>(w[i + 1]), b2 = static_cast<unsigned char>(w[i + 2]);
+      if ((b == 0xEF && b1 == 0xBC && b2 == 0x8C) || (b == 0xE3 && b1 == 0x80 && b2 == 0x81)) ++n, i += 2;
+    }
   }
   return n;
 }
