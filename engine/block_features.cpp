@@ -38,12 +38,13 @@ bool equals_lower(std::string_view w, std::string_view lower) {
 
 // Commas of every script: ',' and the CJK full-width and ideographic commas
 // (a Chinese paragraph has as many as an English one), up to the word's
-// first digit: a number's separators ("1,000") are not a clause's.
-std::uint32_t count_commas(std::string_view w) {
-  std::uint32_t n = 0;
+// first digit: a number's separators ("1,000") are not a clause's. Returns
+// whether there is a digit; one pass serves both counts.
+bool count_commas_to_digit(std::string_view w, std::uint32_t* commas) {
+  std::uint32_t& n = *commas;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto b = static_cast<unsigned char>(w[i]);
-    if (b >= '0' && b <= '9') break;
+    if (b >= '0' && b <= '9') return true;
     if (b == ',') {
       ++n;
     } else if ((b == 0xEF || b == 0xE3) && i + 2 < w.size()) {
@@ -51,7 +52,7 @@ std::uint32_t count_commas(std::string_view w) {
       if ((b == 0xEF && b1 == 0xBC && b2 == 0x8C) || (b == 0xE3 && b1 == 0x80 && b2 == 0x81)) ++n, i += 2;
     }
   }
-  return n;
+  return false;
 }
 
 float log1(float x) { return std::log1p(x); }
@@ -133,13 +134,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, std::string
   }
   if (token.has(kTokenCjk)) ++cjk;
   if (ends_sentence(text)) ++sentence_ends;
-  commas += count_commas(text);
-  for (char c : text) {
-    if (c >= '0' && c <= '9') {
-      ++numeric;
-      break;
-    }
-  }
+  if (count_commas_to_digit(text, &commas)) ++numeric;
   if (starts_with_capital(text)) ++capitalized;
   teaser_end = text == "\xE2\x80\xA6" || text == "\xC2\xBB" || equals_lower(text, "more") ||
                (text.size() >= 3 && text.compare(text.size() - 3, 3, "...") == 0) ||

@@ -23,15 +23,14 @@ bool is_alnum(char c) {
          (static_cast<unsigned char>(c) & 0x80);
 }
 
-
-// Lower-cased (engine/letter_case.h, as the title is), a heading marker
-// dropped, runs of spaces collapsed, trimmed; at most `capacity` bytes.
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 std::string_view without_heading_marker(std::string_view text) {
   return text.size() >= 2 && text[0] == '\x01' ? text.substr(2) : text;
 }
 
+// Lower-cased (engine/letter_case.h, as the title is), a heading marker
+// dropped, runs of spaces collapsed, trimmed; at most `capacity` bytes.
 std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
   text = without_heading_marker(text);
   std::size_t n = 0;
