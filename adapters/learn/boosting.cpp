@@ -102,11 +102,22 @@ void complete(const std::vector<GrowingNode>& tree, int at, std::size_t slot, st
   complete(tree, leaf ? at : n.right, 2 * slot + 2, level + 1, depth, params, features, thresholds, leaves);
 }
 
+// Whether group `group` is drawn for tree `tree`: a SplitMix64 hash of the
+// three, so the draw depends on nothing else (threads, order of rows).
+bool drawn(std::uint64_t seed, std::size_t tree, std::uint32_t group, double share) {
+  if (share >= 1.0) return true;
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(tree) * 0x100000000ull + group + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1.0p-53 < share;
+}
+
 }  // namespace
 
 TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t features,
                                const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
-                               const BoostingParams& params) {
+                               const BoostingParams& params, const std::vector<std::uint32_t>& groups) {
   TreeEnsemble model;
   model.depth = params.depth;
   if (rows == 0) return model;
@@ -123,8 +134,11 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
     Sums root;
     for (std::size_t i = 0; i < rows; ++i) {
       const double p = 1.0 / (1.0 + std::exp(-static_cast<double>(score[i])));
-      g[i] = weights[i] * (p - labels[i]);
-      h[i] = weights[i] * std::max(p * (1 - p), 1e-12);
+      const std::uint32_t group = groups.empty() ? static_cast<std::uint32_t>(i) : groups[i];
+      // A row left out of this tree's draw adds nothing to its sums.
+      const double w = drawn(params.seed, t, group, params.subsample) ? weights[i] : 0.0;
+      g[i] = w * (p - labels[i]);
+      h[i] = w * std::max(p * (1 - p), 1e-12);
       root.g += g[i], root.h += h[i];
       node_of[i] = 0;
     }

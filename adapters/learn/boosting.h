@@ -27,6 +27,11 @@ struct BoostingParams {
   double lambda = 1.0;            // L2 penalty on leaf values
   double min_child_hessian = 10;  // smallest H a child may have
   std::size_t bins = 64;          // candidate thresholds per feature, at most 255
+  // Stochastic gradient boosting (Friedman 2002): each tree is grown on a
+  // share of the groups (all rows of a group together), drawn anew per tree
+  // from `seed`. 1 uses every row.
+  double subsample = 1.0;
+  std::uint64_t seed = 0;
 };
 
 // A padding node's threshold: every feature value is <= it, so it goes left.
@@ -49,8 +54,10 @@ struct TreeEnsemble {
 // row(i): the feature_count features of row i, for i < rows.
 using RowAccess = std::function<const float*(std::size_t)>;
 
+// groups[i]: the group of row i for params.subsample (rows of one page are
+// alike, so a page is drawn whole); empty: each row is its own group.
 TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t feature_count,
                                const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
-                               const BoostingParams& params);
+                               const BoostingParams& params, const std::vector<std::uint32_t>& groups = {});
 
 }  // namespace winnow::learn

@@ -4,7 +4,7 @@
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
 //                [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N]
-//                [--learning-rate X] [--documents FILE]
+//                [--learning-rate X] [--subsample X] [--min-child-hessian X] [--documents FILE]
 //
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
@@ -254,14 +254,17 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
   std::vector<const float*> rows;
   std::vector<std::uint8_t> labels;
   std::vector<float> weights;
-  for (const Document* d : docs)
-    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+  std::vector<std::uint32_t> groups;  // the page of each row, drawn whole by --subsample
+  for (std::size_t page = 0; page < docs.size(); ++page)
+    for (std::size_t i = 0; i < docs[page]->blocks.size(); ++i) {
+      const Document* d = docs[page];
+      groups.push_back(static_cast<std::uint32_t>(page));
       rows.push_back(block_row(*d, i));
       labels.push_back(d->labels[i]);
       weights.push_back(d->package_weight * std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
     }
   *trees = winnow::learn::fit_boosted_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
-                                            labels, weights, params);
+                                            labels, weights, params, groups);
   model->trees = trees->view();
 }
 
@@ -486,8 +489,10 @@ int main(int argc, char** argv) {
     else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
+    else if (a == "--subsample" && i + 1 < argc) params.subsample = std::atof(argv[++i]);
+    else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--no-write] [--no-cv] [--documents FILE]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE]\n");
       return 1;
     }
   }

@@ -113,6 +113,55 @@ TEST(Boosting, ATreeStoppedEarlyIsPaddedAndEvaluatesTheSame) {
   EXPECT_LT(wrong, 20u);
 }
 
+TEST(Boosting, SubsampledTreesStillGeneraliseAndDependOnlyOnTheSeed) {
+  const Data train = exclusive_or(4000, 6), test = exclusive_or(2000, 7);
+  BoostingParams params;
+  params.trees = 30;
+  params.depth = 2;
+  params.learning_rate = 0.3f;
+  params.min_child_hessian = 20;
+  params.subsample = 0.5;
+  const auto fit = [&](std::uint64_t seed) {
+    params.seed = seed;
+    return fit_boosted_trees([&](std::size_t i) { return &train.x[i * 3]; }, train.y.size(), 3, train.y, train.w,
+                             params);
+  };
+  const TreeEnsemble a = fit(1), again = fit(1), other = fit(2);
+  EXPECT_GT(accuracy(a, test), 0.95);
+  EXPECT_EQ(a.leaves, again.leaves);
+  EXPECT_EQ(a.thresholds, again.thresholds);
+  EXPECT_NE(a.leaves, other.leaves);
+}
+
+TEST(Boosting, AGroupIsDrawnWholeAndALeftOutTreeAddsNothing) {
+  // Every row in one group: each tree sees all rows or none. The trees that
+  // saw them are, in order, the trees of a fit without subsampling; the
+  // others are empty.
+  const Data d = exclusive_or(1000, 8);
+  BoostingParams params;
+  params.trees = 20;
+  params.depth = 2;
+  params.subsample = 0.5;
+  const std::vector<std::uint32_t> one_group(1000, 0);
+  const auto row = [&](std::size_t i) { return &d.x[i * 3]; };
+  const TreeEnsemble sampled = fit_boosted_trees(row, 1000, 3, d.y, d.w, params, one_group);
+  params.subsample = 1.0;
+  const TreeEnsemble full = fit_boosted_trees(row, 1000, 3, d.y, d.w, params);
+  const std::size_t leaves = 4;
+  std::size_t drawn = 0;
+  for (std::size_t t = 0; t < sampled.tree_count; ++t) {
+    const std::vector<float> tree(sampled.leaves.begin() + static_cast<std::ptrdiff_t>(t * leaves),
+                                  sampled.leaves.begin() + static_cast<std::ptrdiff_t>((t + 1) * leaves));
+    if (tree == std::vector<float>(leaves, 0.0f)) continue;
+    const std::vector<float> expected(full.leaves.begin() + static_cast<std::ptrdiff_t>(drawn * leaves),
+                                      full.leaves.begin() + static_cast<std::ptrdiff_t>((drawn + 1) * leaves));
+    EXPECT_EQ(tree, expected) << "tree " << t;
+    ++drawn;
+  }
+  EXPECT_GT(drawn, 0u);
+  EXPECT_LT(drawn, sampled.tree_count);
+}
+
 TEST(Boosting, NoRowsGiveNoTrees) {
   const TreeEnsemble model = fit_boosted_trees([](std::size_t) { return nullptr; }, 0, 3, {}, {}, BoostingParams{});
   EXPECT_EQ(model.tree_count, 0u);
