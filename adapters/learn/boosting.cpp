@@ -203,4 +203,32 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
   return model;
 }
 
+TreeEnsemble average_ensembles(const std::vector<TreeEnsemble>& members) {
+  TreeEnsemble mean;
+  if (members.empty()) return mean;
+  mean.depth = members.front().depth;
+  const float share = 1.0f / static_cast<float>(members.size());
+  for (const TreeEnsemble& m : members) {
+    mean.features.insert(mean.features.end(), m.features.begin(), m.features.end());
+    mean.thresholds.insert(mean.thresholds.end(), m.thresholds.begin(), m.thresholds.end());
+    for (float leaf : m.leaves) mean.leaves.push_back(leaf * share);
+    mean.tree_count += m.tree_count;
+    mean.base += m.base * share;
+  }
+  return mean;
+}
+
+TreeEnsemble fit_bagged_trees(const RowAccess& row, std::size_t rows, std::size_t features,
+                              const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                              const BoostingParams& params, std::size_t bags,
+                              const std::vector<std::uint32_t>& groups) {
+  std::vector<TreeEnsemble> members;
+  for (std::size_t k = 0; k < std::max<std::size_t>(bags, 1); ++k) {
+    BoostingParams member = params;
+    member.seed = params.seed + k;
+    members.push_back(fit_boosted_trees(row, rows, features, labels, weights, member, groups));
+  }
+  return members.size() == 1 ? std::move(members.front()) : average_ensembles(members);
+}
+
 }  // namespace winnow::learn

@@ -60,4 +60,17 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
                                const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
                                const BoostingParams& params, const std::vector<std::uint32_t>& groups = {});
 
+// Bagging (Breiman 1996) of boosted ensembles: `bags` ensembles, each grown
+// with params and seed params.seed + k (so with params.subsample < 1 each
+// sees other pages), averaged. The average of their log-odds is itself one
+// ensemble: every tree, its leaves divided by `bags`, and the mean base, so
+// run time evaluates it as any other.
+TreeEnsemble fit_bagged_trees(const RowAccess& row, std::size_t rows, std::size_t feature_count,
+                              const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                              const BoostingParams& params, std::size_t bags,
+                              const std::vector<std::uint32_t>& groups = {});
+
+// The ensemble whose log-odds are the mean of the members' (same depth).
+TreeEnsemble average_ensembles(const std::vector<TreeEnsemble>& members);
+
 }  // namespace winnow::learn

@@ -162,6 +162,33 @@ TEST(Boosting, AGroupIsDrawnWholeAndALeftOutTreeAddsNothing) {
   EXPECT_LT(drawn, sampled.tree_count);
 }
 
+TEST(Boosting, BaggedEnsemblesGiveTheMeanOfTheirMembersLogOdds) {
+  const Data d = exclusive_or(2000, 9), test = exclusive_or(500, 10);
+  BoostingParams params;
+  params.trees = 10;
+  params.depth = 2;
+  params.learning_rate = 0.3f;
+  params.subsample = 0.6;
+  params.seed = 5;
+  const auto row = [&](std::size_t i) { return &d.x[i * 3]; };
+  const TreeEnsemble bagged = fit_bagged_trees(row, 2000, 3, d.y, d.w, params, 3);
+  ASSERT_EQ(bagged.tree_count, 30u);
+  std::vector<TreeEnsemble> members;
+  for (std::uint64_t k = 0; k < 3; ++k) {
+    BoostingParams member = params;
+    member.seed = 5 + k;
+    members.push_back(fit_boosted_trees(row, 2000, 3, d.y, d.w, member));
+  }
+  for (std::size_t i = 0; i < 500; ++i) {
+    const float* x = &test.x[i * 3];
+    const float mean = (boosted_log_odds(members[0].view(), x) + boosted_log_odds(members[1].view(), x) +
+                        boosted_log_odds(members[2].view(), x)) / 3.0f;
+    EXPECT_NEAR(boosted_log_odds(bagged.view(), x), mean, 1e-4f) << i;
+  }
+  EXPECT_NE(members[0].leaves, members[1].leaves) << "each member draws its own pages";
+  EXPECT_GT(accuracy(bagged, test), 0.9);
+}
+
 TEST(Boosting, NoRowsGiveNoTrees) {
   const TreeEnsemble model = fit_boosted_trees([](std::size_t) { return nullptr; }, 0, 3, {}, {}, BoostingParams{});
   EXPECT_EQ(model.tree_count, 0u);
