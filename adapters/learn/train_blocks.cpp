@@ -269,7 +269,27 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
   model->trees = trees->view();
 }
 
-// trees: where the first stage's trees are kept, or null for the linear one.
+// Stacking (Wolpert 1992): the second stage learns how far to trust the
+// first stage's probabilities, so it must see them as they are on unseen
+// pages, not on the pages the trees were fitted to (there they are surer
+// than anywhere else). Each package's context features are computed with
+// trees fitted to the other packages; with a single package, in-sample.
+void compute_context_out_of_package(const std::vector<const Document*>& docs,
+                                    const winnow::learn::BoostingParams& params, std::size_t bags) {
+  std::vector<std::size_t> packages;
+  for (const Document* d : docs)
+    if (std::find(packages.begin(), packages.end(), d->package) == packages.end()) packages.push_back(d->package);
+  for (std::size_t held_out : packages) {
+    std::vector<const Document*> others, own;
+    for (const Document* d : docs) (d->package == held_out ? own : others).push_back(d);
+    if (others.empty()) others = own;
+    winnow::learn::TreeEnsemble trees;
+    winnow::BlockModel model{};
+    fit_trees(others, params, bags, &trees, &model);
+    for (const Document* d : own) compute_context(model, const_cast<Document*>(d));
+  }
+}
+
 // Gives every package of docs the same total weight (documents of small
 // packages count more), or every document weight 1.
 void weigh_packages(const std::vector<const Document*>& docs, bool balance) {
@@ -280,13 +300,19 @@ void weigh_packages(const std::vector<const Document*>& docs, bool balance) {
         balance ? static_cast<float>(docs.size()) / static_cast<float>(count.size() * count[d->package]) : 1.0f;
 }
 
+// trees: where the first stage's trees are kept, or null for the linear one.
+// stacked: the second stage learns from out-of-package first-stage
+// probabilities (compute_context_out_of_package).
 winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
-                         const winnow::learn::BoostingParams& params, std::size_t bags, bool balance) {
+                         const winnow::learn::BoostingParams& params, std::size_t bags, bool balance,
+                         bool stacked) {
   weigh_packages(docs, balance);
   winnow::BlockModel model{};
   if (trees) fit_trees(docs, params, bags, trees, &model);
   else fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
-  for (const Document* d : docs) compute_context(model, const_cast<Document*>(d));
+  if (trees && stacked) compute_context_out_of_package(docs, params, bags);
+  else
+    for (const Document* d : docs) compute_context(model, const_cast<Document*>(d));
   fit_logistic(docs, winnow::kContextFeatureCount, &context_row, model.context_weights, model.context_mean,
                model.context_scale);
   // HMM: transitions between consecutive blocks, prior from label frequency.
@@ -476,6 +502,7 @@ int main(int argc, char** argv) {
   // 150 (stop 19); 50 also halves the trees' cost per block.
   params.trees = 50;
   std::size_t bags = 1;
+  bool stacked = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -492,10 +519,11 @@ int main(int argc, char** argv) {
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else if (a == "--subsample" && i + 1 < argc) params.subsample = std::atof(argv[++i]);
+    else if (a == "--stacked") stacked = true;
     else if (a == "--bags" && i + 1 < argc) bags = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE]\n");
       return 1;
     }
   }
@@ -569,7 +597,7 @@ int main(int argc, char** argv) {
           std::vector<const Document*> train_set, test_set;
           for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
           winnow::learn::TreeEnsemble trees;
-          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, balance), test_set, lag, bias,
+          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, balance, stacked), test_set, lag, bias,
                               &rows[p]);
         }
       });
@@ -582,7 +610,7 @@ int main(int argc, char** argv) {
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
   winnow::learn::TreeEnsemble trees;
-  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, bags, balance);
+  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, bags, balance, stacked);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
