@@ -74,6 +74,7 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
   const std::uint64_t net = (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
   out.write_rendered(text, s.span, s.words, net);
   wrote_any_ = true;
+  words_written_ += s.words;
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
@@ -93,13 +94,16 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     }
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
-    // Neither the headline nor the fallback blocks can be written any more:
-    // their buffers go back to the budget.
+    // Neither the headline nor the fallback block can be written any more,
+    // nor, once the output is long enough, the likely blocks: their buffers
+    // go back to the budget.
     has_headline_ = false;
     headline_text_.free_storage();
     fallback_text_.free_storage();
-    likely_count_ = 0;
-    likely_text_.free_storage();
+    if (words_written_ >= kShortOutputWords) {
+      likely_count_ = 0;
+      likely_text_.free_storage();
+    }
     ++begin_;
     return;
   }
@@ -114,7 +118,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;
   }
-  if (!wrote_any_ && block.probability >= kLikelyMinimum && likely_count_ < kLikelyBlocks &&
+  if (words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum && likely_count_ < kLikelyBlocks &&
       likely_text_.size() + text.size() <= kLikelyBytes && likely_text_.try_append(text)) {
     likely_[likely_count_++] = Likely{block.stats, block.probability, likely_text_.size()};
   }
@@ -134,7 +138,10 @@ void DefaultExtractor::finish(ContentWriter& out) {
   // A page is seldom without any main content: rather than nothing, give the
   // blocks the model found likely and the one it liked best (if it liked it
   // at all), in document order, the best one once.
-  if (wrote_any_) return;
+  if (wrote_any_) {
+    if (words_written_ < kShortOutputWords) write_likely(out);
+    return;
+  }
   bool best_written = fallback_probability_ < kFallbackMinimum;
   std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
@@ -148,6 +155,16 @@ void DefaultExtractor::finish(ContentWriter& out) {
     text_begin = block.text_end;
   }
   if (!best_written) write_fallback(out);
+}
+
+void DefaultExtractor::write_likely(ContentWriter& out) {
+  std::size_t text_begin = 0;
+  for (std::size_t i = 0; i < likely_count_; ++i) {
+    const Likely& block = likely_[i];
+    out.decide_block(block.stats.span, true, block.probability);
+    write_block(block.stats, likely_text_.view().substr(text_begin, block.text_end - text_begin), out);
+    text_begin = block.text_end;
+  }
 }
 
 void DefaultExtractor::write_fallback(ContentWriter& out) {

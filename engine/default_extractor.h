@@ -26,10 +26,12 @@
 // features, then lag more for the smoothing); on a page where no block is
 // kept, the likely blocks (kLikelyMinimum, at most kLikelyBlocks and
 // kLikelyBytes of text) and the best block, once, are written at the end
-// (one more block buffer and one of kLikelyBytes); a
-// headline dropped before the first kept block may be written just before
-// it, up to kHeadlineReach blocks later (one more block buffer; the extra
-// buffers go back to the budget once a block is kept).
+// (one more block buffer and one of kLikelyBytes), and so are the likely
+// blocks where fewer than kShortOutputWords words were kept; a headline
+// dropped before the first kept block may be written just before it, up to
+// kHeadlineReach blocks later (one more block buffer). The extra buffers go
+// back to the budget once a block is kept, the likely blocks' once
+// kShortOutputWords words are.
 #pragma once
 
 #include <memory>
@@ -69,9 +71,14 @@ class DefaultExtractor final : public Algorithm {
   // and the budget allow); if the page ends with nothing kept, they are
   // written, with the single best block in its place if it is not one of
   // them.
+  // The same holds when what was kept is too short to be a page's content
+  // (fewer than kShortOutputWords words, a headline or a byline): the likely
+  // blocks are held until that much is written, and written at the end if it
+  // never is (after what was written, so not always in document order).
   static constexpr float kLikelyMinimum = 0.5f;
+  static constexpr std::uint64_t kShortOutputWords = 60;
   static constexpr std::size_t kLikelyBlocks = 8;
-  static constexpr std::size_t kLikelyBytes = 2048;  // of their text, together
+  static constexpr std::size_t kLikelyBytes = 4096;  // of their text, together
   // Headline recovery. An article's headline is one short block, usually
   // followed by bylines, dates and share buttons, so the smoothing drops it
   // (alone among boilerplate it would need p > 0.97). Until the first block
@@ -100,6 +107,7 @@ class DefaultExtractor final : public Algorithm {
   void emit_oldest(bool content, ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
   void write_fallback(ContentWriter& out);
+  void write_likely(ContentWriter& out);
   static bool looks_like_headline(const BlockStats& stats);
 
   MemoryBudget& budget_;
@@ -117,6 +125,7 @@ class DefaultExtractor final : public Algorithm {
   std::uint32_t tags_since_word_ = 0;
   std::uint64_t words_seen_ = 0;
   bool wrote_any_ = false;
+  std::uint64_t words_written_ = 0;
   float fallback_probability_ = -1.0f;
   BlockStats fallback_stats_;
   BoundedText fallback_text_;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "support/test_support.h"
 
 namespace winnow {
@@ -158,6 +160,56 @@ TEST(DefaultExtractor, AShortPageKeepsEveryLikelyBlockNotJustTheBest) {
   EXPECT_EQ(kept, 2u);
   // The same page split anywhere gives the same output.
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1).text, text);
+}
+
+// A model whose decisions can be read off a page: P(content) falls with a
+// block's length (sigmoid(-2 (ln(1 + words) - ln 11))), the second stage
+// passes it through, and the HMM's transitions are even, so with the default
+// offset -1 a block is kept when p > sigmoid(1) = 0.73: blocks of up to 5
+// words; blocks of 6 to 10 words are likely (p >= 0.5) but dropped.
+BlockModel length_model() {
+  BlockModel m{};
+  for (std::size_t i = 0; i < kBlockFeatureCount; ++i) m.scale[i] = 1.0f;
+  m.weights[1] = -2.0f;  // log_words
+  m.mean[1] = std::log(11.0f);
+  for (std::size_t i = 0; i < kContextFeatureCount; ++i) m.context_scale[i] = 1.0f;
+  m.context_weights[1] = 1.0f;  // the first stage's log-odds
+  for (auto& row : m.log_transition) row[0] = row[1] = std::log(0.5f);
+  m.log_prior[0] = m.log_prior[1] = std::log(0.5f);
+  return m;
+}
+
+std::string run_length_model(const std::string& page) {
+  static const BlockModel model = length_model();
+  static const AlgorithmInfo info{"length", "test", [](MemoryBudget& budget) -> std::unique_ptr<Algorithm> {
+                                    return make_algorithm<DefaultExtractor>(budget, budget, model,
+                                                                            DefaultExtractor::kDefaultLag,
+                                                                            DefaultExtractor::kDefaultBias);
+                                  }};
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, info, sink);
+  EXPECT_EQ(extractor.feed(page.data(), page.size(), true), Status::Ok);
+  return sink.text();
+}
+
+TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) {
+  const std::string likely = "<p>eight words that the model finds fairly likely</p>";
+  std::string long_words = "<p>";
+  for (int i = 0; i < 40; ++i) long_words += "word ";
+  long_words += "</p>";
+  // Three words kept, the likely block dropped by the smoothing: it is
+  // written at the end.
+  EXPECT_EQ(run_length_model("<html><body><p>three kept words</p>" + likely + long_words + "</body></html>"),
+            "three kept words\neight words that the model finds fairly likely\n");
+  // 63 words kept in short blocks: enough, the likely block stays out.
+  std::string page = "<html><body>";
+  std::string expected;
+  for (int i = 0; i < 21; ++i) {
+    page += "<p>three kept words</p>";
+    expected += "three kept words\n";
+  }
+  page += likely + long_words + "</body></html>";
+  EXPECT_EQ(run_length_model(page), expected);
 }
 
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
