@@ -110,21 +110,43 @@ bool ascii_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
 bool ascii_alnum(unsigned char c) { return ascii_upper(c) || ascii_lower(c) || (c >= '0' && c <= '9'); }
 char ascii_to_lower(unsigned char c) { return static_cast<char>(ascii_upper(c) ? c + 32 : c); }
 
-// Splits at non-alphanumerics and at lower-to-upper case changes.
-std::uint32_t bits_of_value(std::string_view value) {
+constexpr std::uint32_t kSemPositive = kSemArticle | kSemContent;
+// The cues of a part of the page that is not its main content.
+constexpr std::uint32_t kSemNegative = kSemNavigation | kSemFooter | kSemHeader | kSemSidebar | kSemComment |
+                                       kSemShare | kSemRelated | kSemAdvert | kSemSubscribe | kSemTags;
+
+struct ValueBits {
   std::uint32_t bits = 0;
+  // Some class (or id) of the value names the main content and nothing else
+  // ("content", "post-123", "content--article"; not "entry-footer").
+  bool purely_positive = false;
+};
+
+// Splits at non-alphanumerics and at lower-to-upper case changes; a class is
+// a run between spaces.
+ValueBits bits_of_value(std::string_view value) {
+  ValueBits result;
+  std::uint32_t class_bits = 0;
   char word[24];
   std::size_t size = 0;
   bool overlong = false;
   auto flush = [&]() {
-    if (size > 0 && !overlong) bits |= bits_of_word(std::string_view(word, size));
+    if (size > 0 && !overlong) class_bits |= bits_of_word(std::string_view(word, size));
     size = 0;
     overlong = false;
+  };
+  auto end_class = [&]() {
+    flush();
+    if (class_bits != 0 && (class_bits & ~kSemPositive) == 0) result.purely_positive = true;
+    result.bits |= class_bits;
+    class_bits = 0;
   };
   char previous = 0;
   for (char c : value) {
     const auto u = static_cast<unsigned char>(c);
-    if (!ascii_alnum(u)) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+      end_class();
+    } else if (!ascii_alnum(u)) {
       flush();
     } else {
       if (ascii_upper(u) && ascii_lower(static_cast<unsigned char>(previous))) flush();
@@ -133,8 +155,8 @@ std::uint32_t bits_of_value(std::string_view value) {
     }
     previous = c;
   }
-  flush();
-  return bits;
+  end_class();
+  return result;
 }
 
 std::uint32_t bits_of_tag(Tag tag) {
@@ -277,8 +299,16 @@ std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   std::uint32_t bits = bits_of_tag(tag) | bits_of_role(attributes.role);
-  if (!attributes.class_name.empty()) bits |= bits_of_value(attributes.class_name);
-  if (!attributes.id.empty()) bits |= bits_of_value(attributes.id);
+  const ValueBits classes = bits_of_value(attributes.class_name);
+  const ValueBits id = bits_of_value(attributes.id);
+  std::uint32_t named = classes.bits | id.bits;
+  // An element that names itself the main content in a class or id of its
+  // own is not made boilerplate by another of its words (the Guardian's
+  // <article class="content ... tonal--tone-comment"> is an opinion piece,
+  // not comments), as Readability.js never removes an element whose
+  // class or id also says article, body, content or main.
+  if (classes.purely_positive || id.purely_positive) named &= ~kSemNegative;
+  bits |= named;
   if (!attributes.itemprop.empty()) {
     if (attributes.itemprop == "articleBody" || attributes.itemprop == "text") bits |= kSemArticle;
     else if (attributes.itemprop == "headline" || attributes.itemprop == "name") bits |= kSemTitle;

@@ -26,6 +26,23 @@ TEST(Semantics, ReadsWordsOfClassAndId) {
   EXPECT_EQ(of(Tag::div, "ad-slot"), kSemAdvert);
 }
 
+TEST(Semantics, AnElementThatNamesItselfTheContentIsNotBoilerplateByItsOtherWords) {
+  // A class that is only a content word ("content", "post-123") outweighs
+  // the element's other cues of boilerplate, in its classes or its id.
+  EXPECT_EQ(of(Tag::div, "content content--article tonal--tone-comment"), kSemContent | kSemArticle);
+  EXPECT_EQ(of(Tag::div, "post-123 post tag-election"), kSemArticle);
+  EXPECT_EQ(of(Tag::div, "widget", "main"), kSemContent);
+  // Hidden is a state, not a role: it stays.
+  EXPECT_EQ(of(Tag::div, "content hidden"), kSemContent | kSemHidden);
+  // A class that joins a content word to a boilerplate word names a part of
+  // the content that is boilerplate: its cues stay.
+  EXPECT_EQ(of(Tag::div, "entry-footer"), kSemArticle | kSemFooter);
+  EXPECT_EQ(of(Tag::div, "comment-content"), kSemComment | kSemContent);
+  EXPECT_EQ(of(Tag::div, "related-content box"), kSemRelated | kSemContent);
+  // The tag's own role is not a word of the element: an aside stays a sidebar.
+  EXPECT_EQ(of(Tag::aside, "content"), kSemSidebar | kSemContent);
+}
+
 TEST(Semantics, AColumnIsLayoutNotASidebar) {
   // "main-column", "primaryColumn", "content-column" hold articles as often
   // as "right-column" holds a sidebar (Readability.js, too, counts "column"

@@ -38,11 +38,11 @@ std::string read_file(const std::string& path) {
 std::string read_fixture(const std::string& name) { return read_file(fixture_dir() + "/" + name); }
 
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
-                       const std::vector<std::size_t>& chunk_sizes) {
+                       const std::vector<std::size_t>& chunk_sizes, const AlgorithmInfo* algorithm) {
   RecordingSink sink;
   RunResult result;
   {
-    HtmlExtractor extractor(config, sink);
+    HtmlExtractor extractor = algorithm ? HtmlExtractor(config, *algorithm, sink) : HtmlExtractor(config, sink);
     result.status = extractor.status();
     std::size_t at = 0;
     std::size_t k = 0;
@@ -67,8 +67,9 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
   return result;
 }
 
-RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size) {
-  return run_pipeline(html, config, std::vector<std::size_t>{chunk_size});
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
+                       const AlgorithmInfo* algorithm) {
+  return run_pipeline(html, config, std::vector<std::size_t>{chunk_size}, algorithm);
 }
 
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size) {

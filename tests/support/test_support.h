@@ -73,10 +73,12 @@ struct RunResult {
   ExtractorStats stats;
 };
 
-// Feeds the input cut at the given sizes (cycled until the input ends).
+// Feeds the input cut at the given sizes (cycled until the input ends), to
+// config.algorithm or, when given, to `algorithm` (one made for a test).
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
-                       const std::vector<std::size_t>& chunk_sizes);
-RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size);
+                       const std::vector<std::size_t>& chunk_sizes, const AlgorithmInfo* algorithm = nullptr);
+RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
+                       const AlgorithmInfo* algorithm = nullptr);
 
 // Chunk sizes drawn from a fixed-seed generator (never rand()).
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size);
