@@ -91,6 +91,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
       out.decide_block(headline_stats_.span, true, headline_probability_);
       write_block(headline_stats_, headline_text_.view(), out);
+      headline_written_ = headline_stats_.index;
     }
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
@@ -161,9 +162,11 @@ void DefaultExtractor::write_likely(ContentWriter& out) {
   std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
-    out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, likely_text_.view().substr(text_begin, block.text_end - text_begin), out);
+    const std::size_t begin = text_begin;
     text_begin = block.text_end;
+    if (block.stats.index == headline_written_) continue;  // written already, as the headline
+    out.decide_block(block.stats.span, true, block.probability);
+    write_block(block.stats, likely_text_.view().substr(begin, block.text_end - begin), out);
   }
 }
 

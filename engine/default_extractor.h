@@ -141,6 +141,7 @@ class DefaultExtractor final : public Algorithm {
   float headline_probability_ = 0;
   BlockStats headline_stats_;
   BoundedText headline_text_;
+  std::uint64_t headline_written_ = ~std::uint64_t{0};  // index of the headline written, if one was
 };
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);

@@ -236,6 +236,16 @@ TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) 
   EXPECT_EQ(run_length_model(page), expected);
 }
 
+TEST(DefaultExtractor, ALikelyHeadlineWrittenBeforeTheArticleIsNotWrittenAgainAtTheEnd) {
+  // The h1 (7 words, p = 0.65) is dropped, held as the headline and as a
+  // likely block; it is written before the kept block, and the output stays
+  // under 60 words, so the likely blocks are written at the end: not it.
+  const std::string page =
+      "<html><head><title>x</title></head><body><h1>A headline of seven words right here</h1>"
+      "<p>three kept words</p></body></html>";
+  EXPECT_EQ(run_length_model(page), "A headline of seven words right here\nthree kept words\n");
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
