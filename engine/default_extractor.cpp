@@ -75,6 +75,7 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
   out.write_rendered(text, s.span, s.words, net);
   wrote_any_ = true;
   words_written_ += s.words;
+  last_written_ = s.index;
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
@@ -91,7 +92,6 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
       out.decide_block(headline_stats_.span, true, headline_probability_);
       write_block(headline_stats_, headline_text_.view(), out);
-      headline_written_ = headline_stats_.index;
     }
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
@@ -164,7 +164,9 @@ void DefaultExtractor::write_likely(ContentWriter& out) {
     const Likely& block = likely_[i];
     const std::size_t begin = text_begin;
     text_begin = block.text_end;
-    if (block.stats.index == headline_written_) continue;  // written already, as the headline
+    // Spans stay in document order: a likely block before the last block
+    // written (or that block itself, a recovered headline) is not written.
+    if (block.stats.index <= last_written_) continue;
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, likely_text_.view().substr(begin, block.text_end - begin), out);
   }

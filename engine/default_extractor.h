@@ -73,8 +73,9 @@ class DefaultExtractor final : public Algorithm {
   // them.
   // The same holds when what was kept is too short to be a page's content
   // (fewer than kShortOutputWords words, a headline or a byline): the likely
-  // blocks are held until that much is written, and written at the end if it
-  // never is (after what was written, so not always in document order).
+  // blocks are held until that much is written, and those after the last
+  // block written are written at the end if it never is (spans stay in
+  // document order).
   static constexpr float kLikelyMinimum = 0.5f;
   static constexpr std::uint64_t kShortOutputWords = 60;
   static constexpr std::size_t kLikelyBlocks = 8;
@@ -141,7 +142,7 @@ class DefaultExtractor final : public Algorithm {
   float headline_probability_ = 0;
   BlockStats headline_stats_;
   BoundedText headline_text_;
-  std::uint64_t headline_written_ = ~std::uint64_t{0};  // index of the headline written, if one was
+  std::uint64_t last_written_ = 0;  // index of the last block written, once wrote_any_
 };
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);

@@ -246,6 +246,16 @@ TEST(DefaultExtractor, ALikelyHeadlineWrittenBeforeTheArticleIsNotWrittenAgainAt
   EXPECT_EQ(run_length_model(page), "A headline of seven words right here\nthree kept words\n");
 }
 
+TEST(DefaultExtractor, LikelyBlocksBeforeWhatWasWrittenStayOutSoSpansKeepDocumentOrder) {
+  // fuzz_algorithms finding 9647221d: a likely block before the kept one
+  // was written after it. The likely block here comes first: it stays out.
+  const std::string page =
+      "<html><body><p>eight words that the model finds fairly likely</p><p>three kept words</p></body></html>";
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kLengthModel);
+  EXPECT_EQ(r.text, "three kept words\n");
+  for (std::size_t i = 1; i < r.spans.size(); ++i) EXPECT_LE(r.spans[i - 1].end, r.spans[i].begin) << i;
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
