@@ -124,14 +124,22 @@ struct ValueBits {
 
 // Splits at non-alphanumerics and at lower-to-upper case changes; a class is
 // a run between spaces.
+//
+// A class opening with two underscores is a framework's mount point
+// (Next.js's id="__next", Nuxt's "__nuxt", Gatsby's "___gatsby"): it wraps
+// the whole page, so its words say nothing of a part of it. "__next" put
+// the related-links cue on every block of 45 pages of the development
+// corpus, 46,000 words of gold among them.
 ValueBits bits_of_value(std::string_view value) {
   ValueBits result;
   std::uint32_t class_bits = 0;
   char word[24];
   std::size_t size = 0;
   bool overlong = false;
+  std::size_t class_length = 0;  // bytes of the class read so far
+  bool framework_root = false;
   auto flush = [&]() {
-    if (size > 0 && !overlong) class_bits |= bits_of_word(std::string_view(word, size));
+    if (size > 0 && !overlong && !framework_root) class_bits |= bits_of_word(std::string_view(word, size));
     size = 0;
     overlong = false;
   };
@@ -140,13 +148,20 @@ ValueBits bits_of_value(std::string_view value) {
     if (class_bits != 0 && (class_bits & ~kSemPositive) == 0) result.purely_positive = true;
     result.bits |= class_bits;
     class_bits = 0;
+    class_length = 0;
+    framework_root = false;
   };
   char previous = 0;
   for (char c : value) {
     const auto u = static_cast<unsigned char>(c);
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
       end_class();
-    } else if (!ascii_alnum(u)) {
+      previous = c;
+      continue;
+    }
+    if (class_length == 1 && c == '_' && previous == '_') framework_root = true;
+    ++class_length;
+    if (!ascii_alnum(u)) {
       flush();
     } else {
       if (ascii_upper(u) && ascii_lower(static_cast<unsigned char>(previous))) flush();

@@ -52,6 +52,16 @@ TEST(Semantics, AColumnIsLayoutNotASidebar) {
   EXPECT_EQ(of(Tag::div, "right-column sidebar"), kSemSidebar) << "the sidebar word still counts";
 }
 
+TEST(Semantics, AFrameworksMountPointWrapsThePageAndNamesNoPartOfIt) {
+  // Next.js mounts the whole page in id="__next", Nuxt in "__nuxt".
+  EXPECT_EQ(of(Tag::div, "", "__next"), 0u);
+  EXPECT_EQ(of(Tag::div, "", "__nuxt-footer"), 0u);
+  EXPECT_EQ(of(Tag::div, "__next sidebar"), kSemSidebar) << "only that class is ignored";
+  // One underscore, or underscores inside a class, are ordinary separators.
+  EXPECT_EQ(of(Tag::div, "_next"), kSemRelated);
+  EXPECT_EQ(of(Tag::div, "page__next"), kSemContent | kSemRelated);
+}
+
 TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::nav, ""), kSemNavigation);
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
