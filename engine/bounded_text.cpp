@@ -70,6 +70,13 @@ bool BoundedText::add(std::string_view bytes, bool required) {
   return true;
 }
 
+void BoundedText::erase(std::size_t pos, std::size_t count) {
+  if (pos >= size_) return;
+  count = std::min(count, size_ - pos);
+  std::memmove(data_ + pos, data_ + pos + count, size_ - pos - count);
+  size_ -= count;
+}
+
 void BoundedText::swap(BoundedText& other) {
   std::swap(budget_, other.budget_);
   std::swap(data_, other.data_);

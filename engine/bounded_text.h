@@ -35,6 +35,8 @@ class BoundedText {
     if (size < size_) size_ = size;
   }
   void clear() { size_ = 0; }
+  // Removes count bytes at pos (clamped to the text), keeping the storage.
+  void erase(std::size_t pos, std::size_t count);
   // Empties it and gives its bytes back to the budget.
   void free_storage();
   std::string_view view() const { return std::string_view(data_, size_); }

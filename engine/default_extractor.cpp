@@ -75,7 +75,6 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
   out.write_rendered(text, s.span, s.words, net);
   wrote_any_ = true;
   words_written_ += s.words;
-  last_written_ = s.index;
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
@@ -96,15 +95,15 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
     // Neither the headline nor the fallback block can be written any more,
-    // nor, once the output is long enough, the likely blocks: their buffers
-    // go back to the budget.
+    // nor the likely blocks held so far, which come before this one (spans
+    // stay in document order): their buffers go back to the budget, the
+    // likely blocks' once the output is long enough.
     has_headline_ = false;
     headline_text_.free_storage();
     fallback_text_.free_storage();
-    if (words_written_ >= kShortOutputWords) {
-      likely_count_ = 0;
-      likely_text_.free_storage();
-    }
+    likely_count_ = 0;
+    if (words_written_ >= kShortOutputWords) likely_text_.free_storage();
+    else likely_text_.clear();
     ++begin_;
     return;
   }
@@ -119,10 +118,8 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;
   }
-  if (words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum && likely_count_ < kLikelyBlocks &&
-      likely_text_.size() + text.size() <= kLikelyBytes && likely_text_.try_append(text)) {
-    likely_[likely_count_++] = Likely{block.stats, block.probability, likely_text_.size()};
-  }
+  if (words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum)
+    hold_likely(block.stats, block.probability, text);
   if (!wrote_any_ && block.probability > fallback_probability_ && fallback_text_.try_assign(text)) {
     // Until something is written, remember the likeliest block dropped.
     fallback_probability_ = block.probability;
@@ -158,15 +155,41 @@ void DefaultExtractor::finish(ContentWriter& out) {
   if (!best_written) write_fallback(out);
 }
 
+// Keeps the likeliest blocks, in document order: while there is no room, the
+// least likely block held (the latest of equals) gives way to a likelier
+// one, so of equals the first stay. If the budget then refuses the text,
+// the block is not held.
+void DefaultExtractor::hold_likely(const BlockStats& stats, float probability, std::string_view text) {
+  if (text.size() > kLikelyBytes) return;
+  while (likely_count_ == kLikelyBlocks || likely_text_.size() + text.size() > kLikelyBytes) {
+    std::size_t weakest = 0;
+    for (std::size_t i = 1; i < likely_count_; ++i)
+      if (likely_[i].probability <= likely_[weakest].probability) weakest = i;
+    if (likely_[weakest].probability >= probability) return;
+    drop_likely(weakest);
+  }
+  if (!likely_text_.try_append(text)) return;
+  likely_[likely_count_++] = Likely{stats, probability, likely_text_.size()};
+}
+
+void DefaultExtractor::drop_likely(std::size_t i) {
+  const std::size_t begin = i == 0 ? 0 : likely_[i - 1].text_end;
+  const std::size_t size = likely_[i].text_end - begin;
+  likely_text_.erase(begin, size);
+  for (std::size_t k = i + 1; k < likely_count_; ++k) {
+    likely_[k - 1] = likely_[k];
+    likely_[k - 1].text_end -= size;
+  }
+  --likely_count_;
+}
+
 void DefaultExtractor::write_likely(ContentWriter& out) {
   std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
+    // Every block held comes after the last block written (see emit_oldest).
     const Likely& block = likely_[i];
     const std::size_t begin = text_begin;
     text_begin = block.text_end;
-    // Spans stay in document order: a likely block before the last block
-    // written (or that block itself, a recovered headline) is not written.
-    if (block.stats.index <= last_written_) continue;
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, likely_text_.view().substr(begin, block.text_end - begin), out);
   }

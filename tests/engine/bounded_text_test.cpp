@@ -87,6 +87,22 @@ TEST(BoundedText, ChargesTheOldAndNewBufferWhileGrowing) {
   EXPECT_LT(budget.used(), budget.peak());
 }
 
+TEST(BoundedText, EraseClosesTheGapAndKeepsTheStorage) {
+  MemoryBudget budget(4096);
+  BoundedText text(budget);
+  ASSERT_TRUE(text.append("one two three"));
+  const std::size_t used = budget.used();
+  text.erase(3, 4);
+  EXPECT_EQ(text.view(), "one three");
+  text.erase(4, 100);
+  EXPECT_EQ(text.view(), "one ");
+  text.erase(10, 1);
+  EXPECT_EQ(text.view(), "one ");
+  EXPECT_EQ(budget.used(), used);
+  ASSERT_TRUE(text.append("more"));
+  EXPECT_EQ(text.view(), "one more");
+}
+
 TEST(BoundedText, SwapExchangesContentAndCharges) {
   MemoryBudget budget(1 << 20);
   BoundedText a(budget);
