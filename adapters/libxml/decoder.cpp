@@ -501,8 +501,13 @@ void Decoder::process_legacy(const char* data, std::size_t size) {
     const char c = data[i];
     const bool cut_before = s.ascii_compatible && c == '<';
     const bool cut_after = s.ascii_compatible && c == '>';
-    if (cut_before && i > start) {
-      xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i - start));
+    // What came before the '<' is a piece, whether it arrived in this call
+    // or is still held from an earlier one (a caller's chunk may end just
+    // before the '<'): pieces, and so the offsets interpolated in them, do
+    // not depend on the chunking.
+    if (cut_before && (i > start || xmlBufferLength(s.in) > 0)) {
+      if (i > start)
+        xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i - start));
       in_pos_ += i - start;
       start = i;
       convert_piece();
