@@ -183,7 +183,6 @@ class Crunch final : public Algorithm {
   BudgetBuffer<Container> stack_;
   std::size_t depth_ = 0;          // open containers in stack_ (stack_[0] is the document)
   std::uint64_t overflow_ = 0;     // open containers past max_depth
-  std::size_t dropping_ = 0;       // open containers decided early to drop
   RingBuffer<Word> words_;         // undecided words; positions are its sequence numbers
   RingBuffer<char> text_;          // their text, FIFO
   // The current text block.

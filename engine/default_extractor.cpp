@@ -4,8 +4,7 @@
 namespace winnow {
 
 DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
-    : budget_(budget),
-      model_(model),
+    : model_(model),
       slots_(lag + 3),
       labeler_(budget, model, lag, bias),
       pending_(budget, slots_),

@@ -120,7 +120,6 @@ class DefaultExtractor final : public Algorithm {
   void drop_likely(std::size_t i);
   static bool looks_like_headline(const BlockStats& stats);
 
-  MemoryBudget& budget_;
   const BlockModel& model_;
   std::size_t slots_;
   BlockLabeler labeler_;
