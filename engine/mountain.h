@@ -116,7 +116,6 @@ class Mountain final : public Algorithm {
   bool ridge_open_ = false;
   Ridge ridge_{};        // the open ridge, as of its peak
   std::uint32_t words_ = 0, chars_ = 0, link_chars_ = 0;  // of the open ridge so far
-  std::uint64_t last_end_ = 0;
   double highest_ = 0;
   std::size_t dropped_bytes_ = 0;  // text of kept ridges now below the ratio
   std::uint64_t ridge_count_ = 0;

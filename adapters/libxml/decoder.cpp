@@ -19,7 +19,7 @@ struct PassThroughTable {
   bool byte[256] = {};
   constexpr PassThroughTable() {
     for (int b = 0x20; b < 0x7F; ++b) byte[b] = true;
-    byte['\t'] = byte['\n'] = byte['\r'] = true;
+    for (char c : {'\t', '\n', '\r'}) byte[static_cast<unsigned char>(c)] = true;
   }
   constexpr bool operator[](unsigned char b) const { return byte[b]; }
 };
