@@ -19,16 +19,18 @@ void BoundedText::free_storage() {
 }
 
 bool BoundedText::grow_to(std::size_t needed, bool required) {
-  constexpr std::size_t kMinStep = 1024;
   // While the text moves, the old and the new buffer are both alive: the new
   // one is charged in full before the old one is released, so the budget's
   // peak is the heap's (or the arena's).
-  std::size_t target = std::max(needed, charged_ + std::max(kMinStep, charged_ / 2));
+  // Required text may take memory back from optional text (a Reclaimer).
+  if (required) budget_->make_room(needed);
+  std::size_t target = std::max(needed, charged_ + std::max(min_step_, charged_ / 2));
   target = std::min(target, budget_->available());
   // Text the caller can do without grows by no more than it needs.
   if (!required) target = std::min(target, needed);
   char* moved = nullptr;
-  if (target >= needed && budget_->try_reserve(target)) {
+  if (target >= needed &&
+      (required ? budget_->try_reserve(target) : budget_->try_reserve_optional(target))) {
     moved = static_cast<char*>(budget_->allocate(target));
     if (moved == nullptr) budget_->release(target);
   }
@@ -79,6 +81,7 @@ void BoundedText::erase(std::size_t pos, std::size_t count) {
 
 void BoundedText::swap(BoundedText& other) {
   std::swap(budget_, other.budget_);
+  std::swap(min_step_, other.min_step_);
   std::swap(data_, other.data_);
   std::swap(size_, other.size_);
   std::swap(charged_, other.charged_);

@@ -15,17 +15,22 @@ namespace winnow {
 
 class BoundedText {
  public:
-  explicit BoundedText(MemoryBudget& budget) : budget_(&budget) {}
+  static constexpr std::size_t kDefaultStep = 1024;
+  // Growth is by at least min_step bytes (and at least half the capacity).
+  explicit BoundedText(MemoryBudget& budget, std::size_t min_step = kDefaultStep)
+      : budget_(&budget), min_step_(min_step) {}
   BoundedText(const BoundedText&) = delete;
   BoundedText& operator=(const BoundedText&) = delete;
   ~BoundedText();
 
+  // Required text: when it would not fit, the budget's Reclaimer is first
+  // asked to give optional memory back.
   bool append(std::string_view bytes);
   // The same for bytes the caller can do without (a fallback it may never
   // write), taking no more than they need: when the budget cannot hold
   // them, returns false and nothing changes (the budget is not marked
   // exceeded but counts the refusal, MemoryBudget::declined(); later
-  // appends may succeed).
+  // appends may succeed). It never takes memory back from anything.
   bool try_append(std::string_view bytes);
   // Replaces the text with bytes if the budget can hold them; otherwise
   // returns false and keeps the text it had (the refusal is counted as
@@ -41,6 +46,8 @@ class BoundedText {
   void free_storage();
   std::string_view view() const { return std::string_view(data_, size_); }
   std::size_t size() const { return size_; }
+  // The bytes it holds from the budget (free_storage() gives them back).
+  std::size_t storage() const { return charged_; }
   bool truncated() const { return truncated_; }
   void swap(BoundedText& other);
 
@@ -49,6 +56,7 @@ class BoundedText {
   bool grow_to(std::size_t needed, bool required);
 
   MemoryBudget* budget_;
+  std::size_t min_step_;
   char* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t charged_ = 0;  // bytes allocated and paid for

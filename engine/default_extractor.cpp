@@ -4,14 +4,19 @@
 namespace winnow {
 
 DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
-    : model_(model),
+    : budget_(budget),
+      model_(model),
       slots_(lag + 3),
       labeler_(budget, model, lag, bias),
       pending_(budget, slots_),
-      texts_(budget, slots_, budget),
+      texts_(budget, slots_, budget, kSlotStep),
       fallback_text_(budget),
       likely_text_(budget),
-      headline_text_(budget) {}
+      headline_text_(budget) {
+  budget_.set_reclaimer(this);
+}
+
+DefaultExtractor::~DefaultExtractor() { budget_.clear_reclaimer(this); }
 
 bool DefaultExtractor::ok() const { return labeler_.ok() && pending_.ok() && texts_.ok(); }
 
@@ -30,7 +35,8 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     block.stats.index = end_;
     block.stats.words_before = words_seen_;
     block.stats.tags_before = tags_since_word_;
-    rendered.clear();
+    if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
+    else rendered.clear();
     if (token.heading_level) rendered.append(ContentWriter::heading_marker(token.heading_level));
     open_ = true;
     block_id_ = token.block;
@@ -88,8 +94,10 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
     if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
+      writing_held_ = true;
       out.decide_block(headline_stats_.span, true, headline_probability_);
       write_block(headline_stats_, headline_text_.view(), out);
+      writing_held_ = false;
     }
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, texts_[slot(begin_)].view(), out);
@@ -117,12 +125,23 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;
   }
-  if (words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum)
-    hold_likely(block.stats, block.probability, text);
-  if (!wrote_any_ && block.probability > fallback_probability_ && fallback_text_.try_assign(text)) {
-    // Until something is written, remember the likeliest block dropped.
-    fallback_probability_ = block.probability;
-    fallback_stats_ = block.stats;
+  const bool held_as_likely = words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum &&
+                              hold_likely(block.stats, block.probability, text);
+  if (!wrote_any_ && block.probability > fallback_probability_) {
+    // Until something is written, remember the likeliest block dropped; its
+    // text is copied only if the likely blocks do not hold it (the likeliest
+    // of them is never the one to give way: only a likelier block, which
+    // then is the fallback, takes its place).
+    if (held_as_likely) {
+      fallback_text_.free_storage();
+      fallback_in_likely_ = true;
+      fallback_probability_ = block.probability;
+      fallback_stats_ = block.stats;
+    } else if (fallback_text_.try_assign(text)) {
+      fallback_in_likely_ = false;
+      fallback_probability_ = block.probability;
+      fallback_stats_ = block.stats;
+    }
   }
   ++begin_;
 }
@@ -135,11 +154,14 @@ void DefaultExtractor::finish(ContentWriter& out) {
   // A page is seldom without any main content: rather than nothing, give the
   // blocks the model found likely and the one it liked best (if it liked it
   // at all), in document order, the best one once.
+  // From here on the held text is read, so none of it is reclaimed.
+  writing_held_ = true;
   if (wrote_any_) {
     if (words_written_ < kShortOutputWords) write_likely(out);
     return;
   }
-  bool best_written = fallback_probability_ < kFallbackMinimum;
+  // A fallback among the likely blocks is written in its place by the loop.
+  bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
   std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
@@ -158,17 +180,18 @@ void DefaultExtractor::finish(ContentWriter& out) {
 // least likely block held (the latest of equals) gives way to a likelier
 // one, so of equals the first stay. If the budget then refuses the text,
 // the block is not held.
-void DefaultExtractor::hold_likely(const BlockStats& stats, float probability, std::string_view text) {
-  if (text.size() > kLikelyBytes) return;
+bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, std::string_view text) {
+  if (text.size() > kLikelyBytes) return false;
   while (likely_count_ == kLikelyBlocks || likely_text_.size() + text.size() > kLikelyBytes) {
     std::size_t weakest = 0;
     for (std::size_t i = 1; i < likely_count_; ++i)
       if (likely_[i].probability <= likely_[weakest].probability) weakest = i;
-    if (likely_[weakest].probability >= probability) return;
+    if (likely_[weakest].probability >= probability) return false;
     drop_likely(weakest);
   }
-  if (!likely_text_.try_append(text)) return;
+  if (!likely_text_.try_append(text)) return false;
   likely_[likely_count_++] = Likely{stats, probability, likely_text_.size()};
+  return true;
 }
 
 void DefaultExtractor::drop_likely(std::size_t i) {
@@ -192,6 +215,28 @@ void DefaultExtractor::write_likely(ContentWriter& out) {
     out.decide_block(block.stats.span, true, block.probability);
     write_block(block.stats, likely_text_.view().substr(begin, block.text_end - begin), out);
   }
+}
+
+void DefaultExtractor::reclaim(std::size_t wanted) {
+  // Held text that cannot make room would be lost for nothing: the page
+  // stops (BudgetExceeded) and writes it at its end.
+  if (writing_held_ ||
+      fallback_text_.storage() + likely_text_.storage() + headline_text_.storage() < wanted)
+    return;
+  std::size_t freed = 0;
+  const auto let_go = [&](BoundedText& text) {
+    if (freed >= wanted || text.storage() == 0) return false;
+    freed += text.storage();
+    text.free_storage();
+    budget_.note_declined();
+    return true;
+  };
+  if (let_go(fallback_text_)) fallback_probability_ = -1.0f;
+  if (let_go(likely_text_)) {
+    likely_count_ = 0;
+    if (fallback_in_likely_) fallback_probability_ = -1.0f;
+  }
+  if (let_go(headline_text_)) has_headline_ = false;
 }
 
 void DefaultExtractor::write_fallback(ContentWriter& out) {

@@ -16,12 +16,15 @@
 // Parameters: lag (default 6 blocks); bias on the content log-odds
 // (default -1, see kDefaultBias; --favor precision: -2, recall: 0).
 // State: the statistics of the current block and of up to lag + 2 pending
-// blocks, each pending block's rendered text in its own BoundedText (reused:
-// no allocation per token once the buffers have grown), the labeler.
+// blocks, each pending block's rendered text in its own BoundedText (one
+// slot per block of the ring, kept for the next block up to kSlotKeepBytes),
+// the labeler.
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
-// (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 2 blocks, of
-// a headline and a fallback block and at most kLikelyBytes of likely blocks,
-// charged to the budget as it grows.
+// (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks (a
+// slot holds at most kSlotKeepBytes or about 1.5 times its block's text), of
+// a headline and a fallback block (no copy when the fallback is a likely
+// block) and at most kLikelyBytes of likely blocks, charged to the budget as
+// it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
 // features, then lag more for the smoothing); on a page where no block is
 // kept, the likeliest blocks (kLikelyMinimum, at most kLikelyBlocks and
@@ -31,7 +34,12 @@
 // dropped before the first kept block may be written just before it, up to
 // kHeadlineReach blocks later (one more block buffer). The extra buffers go
 // back to the budget once a block is kept, the likely blocks' once
-// kShortOutputWords words are.
+// kShortOutputWords words are. They are optional: taken only if the budget
+// has room, and given back (counted as declined) when something the page
+// needs (a pending block's text, the parser's memory) would not fit beside
+// them and giving them back makes it fit, so a page fits the same budgets as
+// without them. (Held text that cannot make the room is kept: the page stops
+// with BudgetExceeded and writes it at its end.)
 #pragma once
 
 #include <memory>
@@ -44,7 +52,7 @@
 
 namespace winnow {
 
-class DefaultExtractor final : public Algorithm {
+class DefaultExtractor final : public Algorithm, private Reclaimer {
  public:
   static constexpr std::size_t kDefaultLag = 6;
   // Offset of the content log-odds. The training labels and weights leave the
@@ -97,7 +105,18 @@ class DefaultExtractor final : public Algorithm {
   static constexpr float kHeadlineMinimum = 0.1f;
   static constexpr std::uint64_t kHeadlineReach = 20;
 
+  // A pending block's text grows from kSlotStep bytes, and a slot that grew
+  // past kSlotKeepBytes for a long block gives that memory back before the
+  // next block: the lag + 3 slots hold what their blocks need, not the
+  // longest block's size each (at 64 KiB, slots had held 10-13 KB for 1-3 KB
+  // of text at the pages' edge of the budget).
+  static constexpr std::size_t kSlotStep = 256;
+  static constexpr std::size_t kSlotKeepBytes = 2048;
+
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
+  ~DefaultExtractor() override;
+  DefaultExtractor(const DefaultExtractor&) = delete;
+  DefaultExtractor& operator=(const DefaultExtractor&) = delete;
   bool ok() const;
 
   void on_token(const Token& token, std::string_view text, const TokenStream& stream,
@@ -116,10 +135,16 @@ class DefaultExtractor final : public Algorithm {
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
-  void hold_likely(const BlockStats& stats, float probability, std::string_view text);
+  // Whether the block is now held.
+  bool hold_likely(const BlockStats& stats, float probability, std::string_view text);
   void drop_likely(std::size_t i);
   static bool looks_like_headline(const BlockStats& stats);
+  // The held text (the fallback block's copy, then the likely blocks, then
+  // the headline) goes back to the budget
+  // when a required charge would not fit, except while it is being written.
+  void reclaim(std::size_t wanted) override;
 
+  MemoryBudget& budget_;
   const BlockModel& model_;
   std::size_t slots_;
   BlockLabeler labeler_;
@@ -138,6 +163,7 @@ class DefaultExtractor final : public Algorithm {
   float fallback_probability_ = -1.0f;
   BlockStats fallback_stats_;
   BoundedText fallback_text_;
+  bool fallback_in_likely_ = false;  // its text is the likely blocks', not fallback_text_'s
   struct Likely {
     BlockStats stats;
     float probability = 0;
@@ -150,6 +176,7 @@ class DefaultExtractor final : public Algorithm {
   float headline_probability_ = 0;
   BlockStats headline_stats_;
   BoundedText headline_text_;
+  bool writing_held_ = false;  // held text is being read: nothing is reclaimed
 };
 
 std::unique_ptr<Algorithm> create_default_extractor(MemoryBudget& budget);

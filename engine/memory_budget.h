@@ -16,6 +16,10 @@
 // heap. Everything of an extraction allocates through here (engine/
 // budget_buffer.h for winnow's buffers and objects, the allocator hook for
 // libxml2's).
+// Memory held for something that may never be needed (text an extractor
+// keeps in case the page ends without content) is registered as a
+// Reclaimer: a required charge that would not fit first asks it to give
+// memory back, so optional text never stops a page.
 // Not thread-safe: one extractor, one thread, one budget.
 #pragma once
 
@@ -25,6 +29,17 @@
 #include "engine/arena.h"
 
 namespace winnow {
+
+// Holds memory it can do without. reclaim() frees such memory until at least
+// `wanted` bytes went back to the budget or nothing optional is left; it must
+// not allocate, and must refuse (free nothing) while it reads what it holds.
+class Reclaimer {
+ public:
+  virtual void reclaim(std::size_t wanted) = 0;
+
+ protected:
+  ~Reclaimer() = default;
+};
 
 class MemoryBudget {
  public:
@@ -56,10 +71,33 @@ class MemoryBudget {
   bool uses_arena() const { return uses_arena_; }
   const Arena& arena() const { return arena_; }
 
+  // Required growth: reclaims optional memory first if the bytes do not fit.
   bool try_reserve(std::size_t bytes) {
+    make_room(bytes);
+    return try_reserve_optional(bytes);
+  }
+  // Growth the caller can do without: never reclaims (it would only trade
+  // one optional holding for another).
+  bool try_reserve_optional(std::size_t bytes) {
     if (bytes > limit_ - used_ || used_ > limit_) return false;
     add(bytes);
     return true;
+  }
+  // Before a required allocation that will be charged after the fact (a
+  // third party's): lets the reclaimer free optional memory so that `bytes`
+  // fit. Does nothing when they fit already or nothing is registered.
+  void make_room(std::size_t bytes) {
+    if (reclaimer_ == nullptr || reclaiming_ || bytes <= available()) return;
+    reclaiming_ = true;
+    reclaimer_->reclaim(bytes - available());
+    reclaiming_ = false;
+  }
+  // One reclaimer per budget: the first to register is kept.
+  void set_reclaimer(Reclaimer* reclaimer) {
+    if (reclaimer_ == nullptr) reclaimer_ = reclaimer;
+  }
+  void clear_reclaimer(const Reclaimer* reclaimer) {
+    if (reclaimer_ == reclaimer) reclaimer_ = nullptr;
   }
   void charge(std::size_t bytes) {
     add(bytes);
@@ -69,8 +107,9 @@ class MemoryBudget {
   // Records that a reservation was refused (the caller degraded).
   void mark_exceeded() { exceeded_ = true; }
   // Records that memory for something the caller can do without was refused
-  // (the default extractor's held fallback or headline block): the budget is
-  // not exceeded, but the output may differ from a larger budget's.
+  // or taken back (the default extractor's held fallback or headline block):
+  // the budget is not exceeded, but the output may differ from a larger
+  // budget's.
   void note_declined() { ++declined_; }
 
   std::size_t limit() const { return limit_; }
@@ -93,6 +132,8 @@ class MemoryBudget {
   std::size_t peak_ = 0;
   bool exceeded_ = false;
   std::size_t declined_ = 0;
+  Reclaimer* reclaimer_ = nullptr;
+  bool reclaiming_ = false;
 };
 
 // A reservation released on destruction; the owner of a fixed-size buffer

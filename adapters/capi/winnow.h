@@ -130,8 +130,9 @@ typedef struct winnow_stats {
   uint64_t spans_merged;    /* spans coalesced because winnow_spans() was not called */
   size_t arena_peak;        /* with an arena: peak bytes of it in use (block headers included) */
   size_t declined;          /* optional holdings (the default extractor's end-of-page fallback and
-                               headline blocks) the budget had no room for: the status stays OK,
-                               but a larger budget may give other output */
+                               headline blocks) the budget had no room for, or took back for
+                               memory the page needed: the status stays OK, but a larger budget
+                               may give other output */
 } winnow_stats;
 
 typedef struct winnow_span {

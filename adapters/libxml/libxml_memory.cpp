@@ -24,6 +24,8 @@ static_assert(sizeof(BlockHeader) == 16, "the header keeps malloc's 16-byte alig
 
 void* hooked_malloc(std::size_t size) {
   MemoryBudget* budget = current_budget;
+  // The parser's memory is required: optional held text gives way first.
+  if (budget != nullptr) budget->make_room(sizeof(BlockHeader) + size);
   bool in_arena = budget != nullptr && budget->uses_arena();
   void* memory = in_arena ? budget->allocate(sizeof(BlockHeader) + size) : nullptr;
   if (memory == nullptr && in_arena) {
@@ -73,6 +75,15 @@ void* hooked_realloc(void* block, std::size_t size) {
     return moved;
   }
   const MemoryBudget* owner = header->budget;
+  if (current_budget != nullptr) {
+    // What the charge below adds: the growth, or the whole block if it was
+    // not this budget's.
+    if (owner != current_budget) {
+      current_budget->make_room(sizeof(BlockHeader) + size);
+    } else if (size > old_size) {
+      current_budget->make_room(size - old_size);
+    }
+  }
   auto* moved = static_cast<BlockHeader*>(std::realloc(header, sizeof(BlockHeader) + size));
   if (moved == nullptr) return nullptr;
   moved->size = size;

@@ -103,6 +103,33 @@ TEST(BoundedText, EraseClosesTheGapAndKeepsTheStorage) {
   EXPECT_EQ(text.view(), "one more");
 }
 
+// Optional text registered as a reclaimer, as the default extractor's held
+// blocks are.
+class OptionalText final : public Reclaimer {
+ public:
+  explicit OptionalText(MemoryBudget& budget) : text(budget), budget_(budget) { budget_.set_reclaimer(this); }
+  ~OptionalText() { budget_.clear_reclaimer(this); }
+  void reclaim(std::size_t) override { text.free_storage(); }
+  BoundedText text;
+
+ private:
+  MemoryBudget& budget_;
+};
+
+TEST(BoundedText, RequiredTextTakesTheMemoryOfOptionalText) {
+  MemoryBudget budget(4096);
+  OptionalText optional(budget);
+  ASSERT_TRUE(optional.text.try_append(std::string(3000, 'o')));
+  BoundedText required(budget);
+  EXPECT_TRUE(required.append(std::string(2000, 'r')));
+  EXPECT_EQ(optional.text.size(), 0u) << "given back";
+  EXPECT_EQ(required.size(), 2000u);
+  EXPECT_FALSE(budget.exceeded());
+  // Optional text does not take memory back from anything.
+  EXPECT_FALSE(optional.text.try_append(std::string(3000, 'o')));
+  EXPECT_EQ(required.size(), 2000u);
+}
+
 TEST(BoundedText, SwapExchangesContentAndCharges) {
   MemoryBudget budget(1 << 20);
   BoundedText a(budget);

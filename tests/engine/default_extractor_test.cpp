@@ -348,6 +348,96 @@ TEST(DefaultExtractor, ABudgetThatDeclinesTheFallbackSaysSoAndNoneOtherChangesTh
   EXPECT_GT(declining_but_ok, 0u) << "some budget runs Ok without room for the fallback";
 }
 
+// The smallest budget, in steps of 256 bytes, with which the page runs Ok.
+std::size_t smallest_budget(const std::string& page, const AlgorithmInfo& algorithm, std::size_t from,
+                            std::size_t to) {
+  for (std::size_t bytes = from; bytes <= to; bytes += 256)
+    if (test::run_pipeline(page, config_for("default", bytes), 0, &algorithm).status == Status::Ok) return bytes;
+  return 0;
+}
+
+// Held text (blocks the page may end up needing) never stops a page: a page
+// whose first blocks are likely, so held, needs no more budget than the same
+// page with unlikely blocks of the same size there. Before held text gave way
+// to required memory, the likely blocks' 4 KB tipped pages over (stop 21:
+// two corpus pages at 64 KiB).
+TEST(DefaultExtractor, HeldTextGivesWayToWhatThePageNeeds) {
+  auto block = [](int words, std::size_t letters) {
+    std::string p = "<p>";
+    for (int w = 0; w < words; ++w) p += std::string(letters, static_cast<char>('a' + w)) + " ";
+    return p + "</p>";
+  };
+  auto page_with = [&](const std::string& first_blocks) {
+    std::string page = "<html><body>";
+    for (int b = 0; b < 8; ++b) page += first_blocks;
+    // Unlikely blocks, so that the first eight are decided (and held, if
+    // likely) before the long paragraph arrives.
+    for (int b = 0; b < 8; ++b) page += block(20, 23);
+    page += "<p>";
+    for (int i = 0; i < 2000; ++i) page += "long" + std::to_string(i) + " ";
+    return page + "</p></body></html>";
+  };
+  const std::string likely = page_with(block(8, 60));     // p = 0.6: held, 3.9 KB
+  const std::string unlikely = page_with(block(20, 23));  // p = 0.2: not held
+  const std::size_t unlikely_needs = smallest_budget(unlikely, kLengthModel, 48 * 1024, 160 * 1024);
+  ASSERT_GT(unlikely_needs, 48u * 1024) << "the sweep starts below what the page needs";
+  const std::size_t likely_needs = smallest_budget(likely, kLengthModel, unlikely_needs - 2048, unlikely_needs + 4096);
+  ASSERT_GT(likely_needs, 0u);
+  const test::RunResult run = test::run_pipeline(likely, config_for("default", likely_needs), 0, &kLengthModel);
+  EXPECT_LE(likely_needs, unlikely_needs + 512) << "the held 3.9 KB did not make the page need more";
+  EXPECT_GT(run.stats.declined, 0u) << "the held blocks were given back, and that is counted";
+  // Nothing is kept on this page, so with room for everything the eight held
+  // blocks are the output (the best of them, the end-of-page fallback, once:
+  // its text is theirs, not a copy); given back, none of them is.
+  auto likely_blocks_in = [](const std::string& text) {
+    std::size_t count = 0;
+    for (std::size_t at = text.find(std::string(60, 'a')); at != std::string::npos;
+         at = text.find(std::string(60, 'a'), at + 1))
+      ++count;
+    return count;
+  };
+  EXPECT_EQ(likely_blocks_in(run.text), 0u);
+  const test::RunResult ample = test::run_pipeline(likely, config_for("default"), 0, &kLengthModel);
+  EXPECT_EQ(ample.stats.declined, 0u);
+  EXPECT_EQ(likely_blocks_in(ample.text), 8u);
+}
+
+// ... but held text too small to make the room needed is kept: the page
+// stops anyway, and what was held is still written at its end.
+TEST(DefaultExtractor, HeldTextThatCannotMakeRoomIsKeptForTheEnd) {
+  std::string page = "<html><body>";
+  for (int b = 0; b < 2; ++b) page += "<p>eight words that the model finds fairly likely</p>";
+  for (int b = 0; b < 8; ++b) {
+    page += "<p>";
+    for (int w = 0; w < 20; ++w) page += "filler ";
+    page += "</p>";
+  }
+  page += "<p>";
+  for (int i = 0; i < 20000; ++i) page += "long" + std::to_string(i) + " ";
+  page += "</p></body></html>";
+  const test::RunResult r = test::run_pipeline(page, config_for("default", 96 * 1024), 0, &kLengthModel);
+  EXPECT_EQ(r.status, Status::BudgetExceeded);
+  EXPECT_NE(r.text.find("eight words that the model finds fairly likely\neight words"), std::string::npos) << r.text;
+}
+
+// A long block's text does not stay in its slot of the pending ring: a page
+// with a 20 KB paragraph long before another needs no more budget than the
+// page with only the second.
+TEST(DefaultExtractor, ALongBlockGivesItsSlotsMemoryBack) {
+  std::string paragraph = "<p>";
+  for (int i = 0; i < 2500; ++i) paragraph += "word" + std::to_string(i % 100) + " ";
+  paragraph += "</p>";
+  std::string short_blocks;
+  for (int b = 0; b < 12; ++b) short_blocks += "<p>a few short words</p>";
+  const std::string one = "<html><body>" + short_blocks + paragraph + "</body></html>";
+  const std::string two = "<html><body>" + paragraph + short_blocks + paragraph + "</body></html>";
+  const std::size_t one_needs = smallest_budget(one, kKeepAll, 40 * 1024, 160 * 1024);
+  ASSERT_GT(one_needs, 40u * 1024) << "the sweep starts below what the page needs";
+  const std::size_t two_needs = smallest_budget(two, kKeepAll, one_needs - 4096, one_needs + 24 * 1024);
+  ASSERT_GT(two_needs, 0u);
+  EXPECT_LE(two_needs, one_needs + 1024);
+}
+
 // fuzz_algorithms finding 25ee9d3c: when the budget refused a word, its
 // separating space stayed and the line ended in it.
 TEST(DefaultExtractor, AWordTheBudgetRefusesTakesItsSpaceWithIt) {
