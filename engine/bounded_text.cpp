@@ -53,6 +53,13 @@ bool BoundedText::grow_to(std::size_t needed, bool required) {
 
 bool BoundedText::append(std::string_view bytes) { return add(bytes, true); }
 
+bool BoundedText::append_word(std::string_view before, std::string_view word) {
+  const std::size_t size_before = size_;
+  if (add(before, true) && add(word, true)) return true;
+  truncate(size_before);
+  return false;
+}
+
 bool BoundedText::try_append(std::string_view bytes) { return add(bytes, false); }
 
 bool BoundedText::try_assign(std::string_view bytes) {

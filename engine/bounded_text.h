@@ -26,6 +26,10 @@ class BoundedText {
   // Required text: when it would not fit, the budget's Reclaimer is first
   // asked to give optional memory back.
   bool append(std::string_view bytes);
+  // A word and what goes before it (a separator, a heading marker): both, or
+  // neither when the budget refuses the word, so that no line ends in a
+  // separator (fuzz_algorithms finding 25ee9d3c).
+  bool append_word(std::string_view before, std::string_view word);
   // The same for bytes the caller can do without (a fallback it may never
   // write), taking no more than they need: when the budget cannot hold
   // them, returns false and nothing changes (the budget is not marked

@@ -29,7 +29,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   if (open_ && token.block != block_id_) close_block(out);
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
-  const std::size_t rendered_before = open_ ? rendered.size() : 0;
+  std::string_view before;
   if (!open_) {
     block.stats = BlockStats{};
     block.stats.index = end_;
@@ -37,15 +37,13 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     block.stats.tags_before = tags_since_word_;
     if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
     else rendered.clear();
-    if (token.heading_level) rendered.append(ContentWriter::heading_marker(token.heading_level));
+    if (token.heading_level) before = ContentWriter::heading_marker(token.heading_level);
     open_ = true;
     block_id_ = token.block;
   } else if (!token.has(kTokenGlued)) {
-    rendered.append(" ");
+    before = " ";
   }
-  // A word the budget refuses takes its separator (or heading marker) with
-  // it: no line ends in a space.
-  if (!rendered.append(text)) rendered.truncate(rendered_before);
+  rendered.append_word(before, text);
   block.stats.add_word(token, text, stream.title());
   tags_since_word_ = 0;
   ++words_seen_;

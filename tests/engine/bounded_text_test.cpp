@@ -103,6 +103,17 @@ TEST(BoundedText, EraseClosesTheGapAndKeepsTheStorage) {
   EXPECT_EQ(text.view(), "one more");
 }
 
+TEST(BoundedText, AWordAndItsSeparatorGoInTogetherOrNotAtAll) {
+  MemoryBudget budget(1500);
+  BoundedText text(budget);
+  EXPECT_TRUE(text.append_word("## ", "Title"));
+  EXPECT_TRUE(text.append_word(" ", std::string(1000, 'w')));
+  EXPECT_FALSE(text.append_word(" ", std::string(1000, 'x')));
+  EXPECT_EQ(text.view().substr(0, 9), "## Title ");
+  EXPECT_EQ(text.size(), 1009u) << "no separator left at the end";
+  EXPECT_TRUE(budget.exceeded());
+}
+
 // Optional text registered as a reclaimer, as the default extractor's held
 // blocks are.
 class OptionalText final : public Reclaimer {
