@@ -99,7 +99,11 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config, const AlgorithmInfo* al
 
 void HtmlExtractor::Impl::write(const char* data, std::size_t size) {
   if (stopped) return;
-  parser->write(data, size);
+  // The budget may have run out outside the parser (in the decoder's
+  // conversions): then no more reaches it, so what it parsed does not depend
+  // on where the caller's chunks ended (fuzz_capi finding 3af5860a: a whole
+  // document parsed one more piece than the same bytes in chunks).
+  if (!budget.exceeded()) parser->write(data, size);
   guard->observe_parser_depth(parser->depth());
   if (budget.exceeded()) {
     status = Status::BudgetExceeded;
@@ -123,7 +127,7 @@ Status HtmlExtractor::Impl::feed(const char* data, std::size_t size, bool is_fin
     decoder->feed(data, size, is_final);
     if (is_final && !stopped) {
       guard->finish();
-      if (!stopped) parser->finish();
+      if (!stopped && !budget.exceeded()) parser->finish();
     }
     // libxml2 also allocates outside write(): in the decoder's conversions
     // and when the parser closes the document.

@@ -69,7 +69,9 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
 
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
                        const AlgorithmInfo* algorithm) {
-  return run_pipeline(html, config, std::vector<std::size_t>{chunk_size}, algorithm);
+  // 0: the whole input in one final feed (an empty list of sizes).
+  return run_pipeline(html, config, chunk_size == 0 ? std::vector<std::size_t>{} : std::vector<std::size_t>{chunk_size},
+                      algorithm);
 }
 
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size) {

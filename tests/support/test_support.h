@@ -73,8 +73,9 @@ struct RunResult {
   ExtractorStats stats;
 };
 
-// Feeds the input cut at the given sizes (cycled until the input ends), to
-// config.algorithm or, when given, to `algorithm` (one made for a test).
+// Feeds the input cut at the given sizes (cycled until the input ends; none:
+// the whole input in one final feed), to config.algorithm or, when given, to
+// `algorithm` (one made for a test). A chunk_size of 0 is the whole input.
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
                        const std::vector<std::size_t>& chunk_sizes, const AlgorithmInfo* algorithm = nullptr);
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
