@@ -130,13 +130,9 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which
     // then is the fallback, takes its place).
-    if (held_as_likely) {
-      fallback_text_.free_storage();
-      fallback_in_likely_ = true;
-      fallback_probability_ = block.probability;
-      fallback_stats_ = block.stats;
-    } else if (fallback_text_.try_assign(text)) {
-      fallback_in_likely_ = false;
+    if (held_as_likely) fallback_text_.free_storage();
+    if (held_as_likely || fallback_text_.try_assign(text)) {
+      fallback_in_likely_ = held_as_likely;
       fallback_probability_ = block.probability;
       fallback_stats_ = block.stats;
     }
@@ -149,11 +145,11 @@ void DefaultExtractor::finish(ContentWriter& out) {
   if (end_ > scored_) score(end_ - 1, false, out);
   bool content = false;
   while (labeler_.flush(&content)) emit_oldest(content, out);
+  // From here on the held text is read, so none of it is reclaimed.
+  writing_held_ = true;
   // A page is seldom without any main content: rather than nothing, give the
   // blocks the model found likely and the one it liked best (if it liked it
   // at all), in document order, the best one once.
-  // From here on the held text is read, so none of it is reclaimed.
-  writing_held_ = true;
   if (wrote_any_) {
     if (words_written_ < kShortOutputWords) write_likely(out);
     return;

@@ -140,8 +140,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void drop_likely(std::size_t i);
   static bool looks_like_headline(const BlockStats& stats);
   // The held text (the fallback block's copy, then the likely blocks, then
-  // the headline) goes back to the budget
-  // when a required charge would not fit, except while it is being written.
+  // the headline) goes back to the budget when a required charge would not
+  // fit and giving it back makes the room, except while it is being written.
   void reclaim(std::size_t wanted) override;
 
   MemoryBudget& budget_;

@@ -198,13 +198,13 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::s
   if (event == Event::Text && end == last_source_ && text_size <= 4) {
     // libxml2's push parser reports a lone character left at the very end
     // of its input before it steps over it: the text lies after the cursor.
+    // That reads the bytes after the cursor, which are shorter where a tag
+    // there has side values: map them as if its values were inline.
     // Only a lone character (up to 4 bytes): a longer text reported with the
     // cursor already past it (the name of a failed entity reference, "&cop"
     // and 80 more letters, comes after the "&") lies before the cursor, and
     // reading that far ahead took every later span to the end of the input
     // (fuzz_pipeline finding 7cd1a329).
-    // That reads the bytes after the cursor, which are shorter where a tag
-    // there has side values: map them as if its values were inline.
     const std::uint64_t from = static_cast<std::uint64_t>(consumed > 0 ? consumed : 0);
     end = std::max(end, side_ && have_input ? to_source_ahead(from, text_size, input->cur, input->end)
                                             : mapper_.to_source(from + text_size));
