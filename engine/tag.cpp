@@ -47,8 +47,15 @@ constexpr std::uint16_t flags_of(Tag tag) {
     // its posts to crawlers) it is the only text. Tokens inside it carry
     // kSemNoscript; each algorithm decides (Readability drops it, as
     // Readability.js does).
+    // MathML is rendered text (a formula in an article: its letters, digits
+    // and operators are the gold's words on such pages), but a formula's
+    // annotations are not rendered (a browser shows a <semantics> element's
+    // first child only): the TeX source Wikipedia and MathJax put there would
+    // come out as words. SVG stays invisible: its text is mostly icons'
+    // titles and chart labels.
+    case Tag::annotation: case Tag::annotation_xml:
     case Tag::head: case Tag::title: case Tag::template_:
-    case Tag::svg: case Tag::math: case Tag::iframe: case Tag::object: case Tag::canvas:
+    case Tag::svg: case Tag::iframe: case Tag::object: case Tag::canvas:
     case Tag::audio: case Tag::video: case Tag::select: case Tag::datalist:
     case Tag::noembed: case Tag::noframes: case Tag::map: case Tag::rp:
       return kTagInvisible;
@@ -63,7 +70,7 @@ constexpr std::uint16_t flags_of(Tag tag) {
 // Open-addressing table from name to Tag, built once: one hash and usually
 // one comparison per lookup, since every element start and end looks a name up
 // (three times: guard, parser, engine). Each slot keeps its name, and names
-// are compared with a byte loop: at most 10 bytes, less than a memcmp call.
+// are compared with a byte loop: at most 14 bytes, less than a memcmp call.
 class NameTable {
  public:
   NameTable() {
@@ -75,7 +82,7 @@ class NameTable {
     }
   }
   Tag find(std::string_view name) const {
-    if (name.empty() || name.size() > 10) return Tag::unknown;  // no tag name is longer
+    if (name.empty() || name.size() > kLongestName) return Tag::unknown;
     for (std::size_t slot = hash(name) & kMask;; slot = (slot + 1) & kMask) {
       const Slot& entry = slots_[slot];
       if (entry.tag == Tag::unknown || same(entry.name, name)) return entry.tag;
@@ -87,6 +94,7 @@ class NameTable {
     std::string_view name;
     Tag tag = Tag::unknown;
   };
+  static constexpr std::size_t kLongestName = 14;  // "annotation-xml"
   static constexpr std::size_t kSlots = 512;  // > 3x the number of tags: short probes
   static constexpr std::size_t kMask = kSlots - 1;
   static std::size_t hash(std::string_view name) {
@@ -107,6 +115,7 @@ class NameTable {
 
 std::string_view tag_name(Tag tag) {
   if (tag == Tag::template_) return "template";  // the keyword forced a trailing '_'
+  if (tag == Tag::annotation_xml) return "annotation-xml";  // '-' is not an identifier's
   auto index = static_cast<std::size_t>(tag);
   return index < kTagCount ? kNames[index] : std::string_view();
 }

@@ -22,7 +22,10 @@ namespace winnow {
   X(search) X(section) X(select) X(slot) X(small) X(source) X(span) X(strike) X(strong)          \
   X(style) X(sub) X(summary) X(sup) X(svg) X(table) X(tbody) X(td) X(template_) X(textarea)       \
   X(tfoot) X(th) X(thead) X(time) X(title) X(tr) X(track) X(tt) X(u) X(ul) X(var) X(video)       \
-  X(wbr) X(xmp)
+  X(wbr) X(xmp)                                                                                 \
+  /* Appended out of order: MSS's trained model indexes its parent table by   */                  \
+  /* Tag, so the values of the tags above must not move.                       */                  \
+  X(annotation) X(annotation_xml)
 
 enum class Tag : std::uint8_t {
   unknown = 0,

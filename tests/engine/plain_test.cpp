@@ -27,13 +27,27 @@ TEST(Plain, KeepsVisibleTextOnlyAndDecodesEntities) {
   ExtractorConfig config;
   config.algorithm = "plain";
   const std::string text = test::run_pipeline(test::read_fixture("raw_text_and_comments.html"), config, 0).text;
-  EXPECT_EQ(text, "visible one\nVisible paragraphcontinues here.\nLast visible words.\n");
+  // The formula is rendered text, its TeX annotation is not (nor svg's text).
+  EXPECT_EQ(text, "visible one\nVisible paragraphcontinues here.\nx\nLast visible words.\n");
   const std::string entities = test::run_pipeline(test::read_fixture("inline_and_breaks.html"), config, 0).text;
   EXPECT_NE(entities.find("Entities: <tag> \"quoted\" \xC2\xA9 \xE2\x98\xBA nbsp here AT&T &amp"), std::string::npos)
       << entities;
   EXPECT_NE(entities.find("Wordsgluedacross inline tags, a line\nbreak and a softhyphen."), std::string::npos);
   EXPECT_EQ(entities.find("hidden"), std::string::npos);
   EXPECT_EQ(entities.find("styled away"), std::string::npos);
+}
+
+TEST(Plain, KeepsMathMLTextButNotItsAnnotations) {
+  ExtractorConfig config;
+  config.algorithm = "plain";
+  const std::string text = test::run_pipeline(test::read_fixture("mathml.html"), config, 0).text;
+  EXPECT_NE(text.find("When a \xE2\x89\xA0 0, the equation"), std::string::npos) << text;
+  // Inline elements glue words as everywhere else: the fraction's numerator
+  // and denominator touch, as in a browser's innerText.
+  EXPECT_NE(text.find("The formula itself: x = \xE2\x88\x92" "b2a is the vertex"), std::string::npos) << text;
+  EXPECT_EQ(text.find("frac"), std::string::npos) << "a TeX annotation is not rendered";
+  EXPECT_EQ(text.find("content-markup"), std::string::npos) << "nor is annotation-xml";
+  EXPECT_EQ(text.find("hiddenformula"), std::string::npos) << "a hidden formula stays hidden";
 }
 
 }  // namespace

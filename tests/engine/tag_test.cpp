@@ -13,6 +13,7 @@ TEST(Tag, EveryNameRoundTrips) {
     EXPECT_EQ(tag_from_name(tag_name(tag)), tag) << tag_name(tag);
   }
   EXPECT_EQ(tag_name(Tag::template_), "template");
+  EXPECT_EQ(tag_from_name("annotation-xml"), Tag::annotation_xml) << "the longest name";
 }
 
 TEST(Tag, UnknownNamesMapToUnknown) {
@@ -30,6 +31,9 @@ TEST(Tag, FlagsDescribeTheEngineView) {
   EXPECT_TRUE(has_flag(Tag::script, kTagRawText));
   EXPECT_TRUE(has_flag(Tag::svg, kTagInvisible));
   EXPECT_TRUE(has_flag(Tag::template_, kTagInvisible));
+  EXPECT_FALSE(has_flag(Tag::math, kTagInvisible)) << "a formula is rendered text";
+  EXPECT_TRUE(has_flag(Tag::annotation, kTagInvisible)) << "its annotations are not";
+  EXPECT_TRUE(has_flag(Tag::annotation_xml, kTagInvisible));
   EXPECT_TRUE(has_flag(Tag::nav, kTagSectioning));
   EXPECT_EQ(heading_level(Tag::h3), 3);
   EXPECT_EQ(heading_level(Tag::p), 0);
