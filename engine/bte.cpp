@@ -44,7 +44,9 @@ void Bte::on_token(const Token& token, std::string_view text, const TokenStream&
 }
 
 void Bte::finish(ContentWriter& out) {
-  if (best_sum_ == kNoSegment) return;
+  // On a page without visible words the best segment is one tag (sum -1):
+  // no content, so no span either.
+  if (best_sum_ == kNoSegment || best_words_ == 0) return;
   std::string_view best = best_is_current_prefix_
                               ? current_text_.view().substr(0, best_prefix_size_)
                               : best_text_.view();

@@ -8,6 +8,7 @@
 
 #include "engine/algorithm.h"
 #include "engine/memory_budget.h"
+#include "support/test_support.h"
 
 namespace winnow {
 namespace {
@@ -24,6 +25,27 @@ TEST(AlgorithmRegistry, NamesAreUniqueDescribedAndCreatable) {
   EXPECT_TRUE(names.count("plain"));
   EXPECT_TRUE(names.count("bte"));
   EXPECT_EQ(find_algorithm("no-such-algorithm"), nullptr);
+}
+
+// Content is words: an algorithm that keeps nothing visible reports no span
+// either (BTE and MSS each once gave the span of a run of tags).
+TEST(AlgorithmRegistry, APageWithoutVisibleWordsGivesNoTextAndNoSpanWhateverTheAlgorithm) {
+  const char* const pages[] = {
+      "<html><head><title>Breakwater holds</title></head></html>",
+      "<!DOCTYPE html><html><head><title>Only a title</title></head><body><div><span></span></div><img "
+      "src=a.png></body></html>",
+      "<p hidden>hidden words</p><script>var words;</script><svg><text>label</text></svg>",
+  };
+  for (const AlgorithmInfo& info : algorithm_registry()) {
+    ExtractorConfig config;
+    config.algorithm = std::string(info.name);
+    for (const char* page : pages) {
+      const test::RunResult r = test::run_pipeline(page, config, 0);
+      EXPECT_EQ(r.status, Status::Ok) << info.name << ": " << page;
+      EXPECT_EQ(r.text, "") << info.name << ": " << page;
+      EXPECT_TRUE(r.spans.empty()) << info.name << ": " << page;
+    }
+  }
 }
 
 }  // namespace

@@ -142,5 +142,15 @@ TEST(Bte, EmptyDocumentGivesNoContent) {
   EXPECT_EQ(run_online({}, budget), "");
 }
 
+// fuzz_pipeline finding 2ef92d02 (stop 23): a page whose only text is its
+// <title> gave the span of its best segment, one tag, with no text.
+TEST(Bte, APageWithoutWordsGivesNeitherTextNorSpans) {
+  ExtractorConfig config;
+  config.algorithm = "bte";
+  const test::RunResult r = test::run_pipeline("<html><head><title>Breakwater holds</title></head></html>", config, 0);
+  EXPECT_EQ(r.text, "");
+  EXPECT_TRUE(r.spans.empty()) << r.spans.size();
+}
+
 }  // namespace
 }  // namespace winnow
