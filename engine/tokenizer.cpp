@@ -69,8 +69,21 @@ bool contains_declaration(std::string_view style, std::string_view property, std
   return false;
 }
 
+// React's streaming server renderer sends each part of the page that was
+// still loading when the shell went out as <div hidden id="S:1f">, and a
+// script moves it into place: the page's content, not hidden content.
+bool is_streamed_segment(std::string_view id) {
+  if (id.size() < 3 || id[0] != 'S' || id[1] != ':') return false;
+  for (std::size_t i = 2; i < id.size(); ++i) {
+    const char c = id[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
 bool hides_element(const ElementAttributes& attributes) {
-  return attributes.hidden || contains_declaration(attributes.style, "display", "none") ||
+  return (attributes.hidden && !is_streamed_segment(attributes.id)) ||
+         contains_declaration(attributes.style, "display", "none") ||
          contains_declaration(attributes.style, "visibility", "hidden");
 }
 

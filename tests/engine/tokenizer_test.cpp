@@ -121,6 +121,30 @@ TEST_F(TokenizerTest, InvisibleSubtreesProduceNoTokensInside) {
   EXPECT_EQ(tags, 5) << "body, script, /script, div, /div: the hidden p is not a token";
 }
 
+// React's streaming renderer sends late parts of the page as
+// <div hidden id="S:1f"> for a script to move into place: shown, not hidden.
+TEST_F(TokenizerTest, AStreamedReactSegmentIsNotHidden) {
+  start(Tag::body);
+  ElementAttributes segment;
+  segment.hidden = true;
+  segment.id = "S:1f";
+  start(Tag::div, segment);
+  text("streamed");
+  end(Tag::div);
+  ElementAttributes other = segment;
+  other.id = "S:1g";  // not hexadecimal: an ordinary hidden element
+  start(Tag::div, other);
+  text("hidden");
+  end(Tag::div);
+  ElementAttributes styled = segment;
+  styled.style = "display:none";  // hidden by style whatever its id
+  start(Tag::div, styled);
+  text("styled");
+  end(Tag::div);
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"streamed"}));
+}
+
 TEST_F(TokenizerTest, NoscriptContentIsTextMarkedAsSuch) {
   // libxml2 runs no scripts: a noscript's content is what such a browser
   // shows, and on script-built pages the only text there is.
