@@ -25,7 +25,10 @@ struct ElementAttributes {
   std::string_view itemprop;
   std::string_view style;
   bool has_onclick = false;
-  bool hidden = false;       // the hidden attribute or aria-hidden="true"
+  // The hidden attribute. aria-hidden="true" is not read: it keeps an element
+  // from screen readers, not from the screen (collapsed menus, decorative
+  // copies, and also text a reader sees; the gold keeps it as often).
+  bool hidden = false;
 };
 
 class EventHandler {

@@ -28,8 +28,8 @@ struct KeptName {
 // (side_attributes.h): a side record stores the index.
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
-    {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"aria-hidden", 16},
-    {"href", 256},     {"src", 256},     {"width", 16},  {"height", 16},
+    {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"href", 256},
+    {"src", 256},      {"width", 16},    {"height", 16},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 static_assert(kKeptCount == static_cast<std::size_t>(KeptAttribute::count), "one index per kept attribute");
@@ -49,7 +49,7 @@ bool passes_unchanged(std::string_view value) {
 }
 
 int kept_index(std::string_view name) {
-  if (name.size() < 2 || name.size() > 11) return -1;  // the kept names are 2..11 bytes
+  if (name.size() < 2 || name.size() > 8) return -1;  // the kept names are 2..8 bytes
   for (std::size_t i = 0; i < kKeptCount; ++i) {
     const std::string_view kept = kKeptAttributes[i].name;
     if (kept.size() == name.size() && kept[0] == name[0] && kept == name) return static_cast<int>(i);

@@ -43,7 +43,6 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     else if (name == "style") apply_attribute(out, KeptAttribute::style, value);
     else if (name == "onclick") apply_attribute(out, KeptAttribute::onclick, value);
     else if (name == "hidden") apply_attribute(out, KeptAttribute::hidden, value);
-    else if (name == "aria-hidden") apply_attribute(out, KeptAttribute::aria_hidden, value);
   }
   return out;
 }
