@@ -29,6 +29,7 @@ struct ElementAttributes {
   // from screen readers, not from the screen (collapsed menus, decorative
   // copies, and also text a reader sees; the gold keeps it as often).
   bool hidden = false;
+  bool open = false;  // the open attribute: a <dialog> without it is not shown
 };
 
 class EventHandler {

@@ -81,7 +81,10 @@ bool is_streamed_segment(std::string_view id) {
   return true;
 }
 
-bool hides_element(const ElementAttributes& attributes) {
+bool hides_element(Tag tag, const ElementAttributes& attributes) {
+  // A browser shows a dialog only while it is open (a script opens the
+  // others: sign-in forms, cookie settings, share sheets).
+  if (tag == Tag::dialog && !attributes.open) return true;
   return (attributes.hidden && !is_streamed_segment(attributes.id)) ||
          contains_declaration(attributes.style, "display", "none") ||
          contains_declaration(attributes.style, "visibility", "hidden");
@@ -145,7 +148,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     return;
   }
   std::uint8_t flags = inherited;
-  if (has_flag(tag, kTagInvisible) || hides_element(attributes)) flags |= kInvisible;
+  if (has_flag(tag, kTagInvisible) || hides_element(tag, attributes)) flags |= kInvisible;
   if (tag == Tag::a) flags |= kAnchor;
   if (attributes.has_onclick) flags |= kOnclick;
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;

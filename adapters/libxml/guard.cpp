@@ -29,7 +29,7 @@ struct KeptName {
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"href", 256},
-    {"src", 256},      {"width", 16},    {"height", 16},
+    {"src", 256},      {"width", 16},    {"height", 16}, {"open", 16},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 static_assert(kKeptCount == static_cast<std::size_t>(KeptAttribute::count), "one index per kept attribute");

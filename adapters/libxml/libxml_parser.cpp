@@ -43,6 +43,7 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     else if (name == "style") apply_attribute(out, KeptAttribute::style, value);
     else if (name == "onclick") apply_attribute(out, KeptAttribute::onclick, value);
     else if (name == "hidden") apply_attribute(out, KeptAttribute::hidden, value);
+    else if (name == "open") apply_attribute(out, KeptAttribute::open, value);
   }
   return out;
 }

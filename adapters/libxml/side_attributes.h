@@ -46,12 +46,12 @@ namespace winnow {
 // The attributes the guard keeps (adapters/libxml/guard.cpp), in the order of
 // its table: the index a side record stores.
 enum class KeptAttribute : std::uint8_t {
-  id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, count
+  id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, open, count
 };
 
 // Their names, as the guard writes them.
 constexpr std::string_view kKeptAttributeNames[] = {
-    "id", "class", "role", "itemprop", "style", "onclick", "hidden", "href", "src", "width", "height",
+    "id", "class", "role", "itemprop", "style", "onclick", "hidden", "href", "src", "width", "height", "open",
 };
 static_assert(sizeof(kKeptAttributeNames) / sizeof(kKeptAttributeNames[0]) ==
               static_cast<std::size_t>(KeptAttribute::count));
@@ -68,6 +68,7 @@ inline void apply_attribute(ElementAttributes& out, KeptAttribute which, std::st
     case KeptAttribute::style: out.style = value; break;
     case KeptAttribute::onclick: out.has_onclick = true; break;
     case KeptAttribute::hidden: out.hidden = true; break;
+    case KeptAttribute::open: out.open = true; break;
     case KeptAttribute::href: out.href = value; break;
     case KeptAttribute::src: out.src = value; break;
     case KeptAttribute::width: out.width = value; break;

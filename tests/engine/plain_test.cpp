@@ -39,6 +39,18 @@ TEST(Plain, KeepsVisibleTextOnlyAndDecodesEntities) {
   EXPECT_EQ(entities.find("styled away"), std::string::npos);
 }
 
+TEST(Plain, AClosedDialogIsNotShown) {
+  ExtractorConfig config;
+  config.algorithm = "plain";
+  const std::string html =
+      "<p>Before.</p><dialog id=signin><p>Sign in to comment</p></dialog>"
+      "<dialog open class=\"notice\"><p>Shown notice</p></dialog><dialog OPEN=\"\">Also open</dialog><p>After.</p>";
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+    const std::string text = test::run_pipeline(html, config, chunk).text;
+    EXPECT_EQ(text, "Before.\nShown notice\nAlso open\nAfter.\n") << chunk;
+  }
+}
+
 TEST(Plain, KeepsMathMLTextButNotItsAnnotations) {
   ExtractorConfig config;
   config.algorithm = "plain";
