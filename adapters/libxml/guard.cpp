@@ -24,7 +24,8 @@ struct KeptName {
 };
 // What some algorithm reads; everything else costs parse time and memory.
 // href, src, width and height: the advert cue (engine/semantics.h) reads
-// link targets and IAB banner sizes. The order is KeptAttribute's
+// link targets and IAB banner sizes; open: whether a <dialog> is shown (the
+// tokenizer's hides_element). The order is KeptAttribute's
 // (side_attributes.h): a side record stores the index.
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
