@@ -221,7 +221,13 @@ void Readability::open_node(const Token& token) {
         table.flags |= kDataCue;
     }
   }
-  if (!stack_.push_back(node)) ++overflow_;  // budget: counted as part of its parent
+  if (!stack_.push_back(node)) {
+    // Budget: the element is counted as part of its parent, and so has no
+    // record of its own either (the record just added would never be closed:
+    // without its end, the selection's walk over records would not advance).
+    if (node.record != kNone) records_.truncate(node.record);
+    ++overflow_;
+  }
 }
 
 bool Readability::clean_verdict(const OpenNode& node, int view, bool weights) const {

@@ -180,6 +180,38 @@ TEST(Readability, ABudgetTooSmallForTheDocumentKeepsWhatFitsAndSaysSo) {
   EXPECT_EQ(tiny.used(), 0u);
 }
 
+// fuzz_algorithms (stop 23, a run that hung): when the budget refused the
+// open-element stack's growth, the element's record had been added but was
+// never closed, and the end-of-document selection walked its records in
+// circles. Every budget from the smallest that creates the algorithm up must
+// end, with well-formed text.
+TEST(Readability, AnOpenElementTheBudgetRefusesStillLetsTheDocumentEnd) {
+  // Sections nested deeper than the stack's first allocation, each with an
+  // aside (always cleaned from the result) and a paragraph, so that over
+  // the sweep the budget runs out at every kind of step, the stack's growth
+  // among them.
+  std::string page = "<html><body><div>";
+  for (int depth = 0; depth < 48; ++depth)
+    page += "<section><aside>aside " + std::to_string(depth) + "</aside><p>" + kParagraph + "</p>";
+  for (int depth = 0; depth < 48; ++depth) page += "</section>";
+  page += "</div></body></html>";
+  ExtractorConfig config;
+  config.algorithm = "readability";
+  std::size_t exceeded = 0;
+  for (std::size_t budget = 48 * 1024; budget < 72 * 1024; budget += 64) {
+    config.memory_budget = budget;
+    const test::RunResult r = test::run_pipeline(page, config, 0);
+    exceeded += r.status == Status::BudgetExceeded ? 1 : 0;
+    EXPECT_TRUE(r.text.empty() || r.text.back() == '\n') << budget;
+    // An element the stack had no room for counts as part of its parent
+    // (its text too): only a page that fitted is cleaned as a whole.
+    if (r.status == Status::Ok) {
+      EXPECT_EQ(r.text.find("aside"), std::string::npos) << budget;
+    }
+  }
+  EXPECT_GT(exceeded, 10u) << "the sweep must reach budgets the page does not fit";
+}
+
 TEST(Readability, EmptyDocumentGivesNoContent) {
   EXPECT_EQ(extract(""), "");
   EXPECT_EQ(extract("<html><body></body></html>"), "");
