@@ -5,19 +5,10 @@
 #include <cmath>
 
 #include "engine/content_writer.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-bool ends_with(std::string_view w, std::string_view suffix) {
-  return w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool ends_sentence(std::string_view w) {
   if (w.empty()) return false;
@@ -58,7 +49,7 @@ void ClassifierBlock::add_word(const Token& token, std::string_view text) {
   }
   semantics &= token.semantics;  // the cues every word carries (engine/block_features.cpp says why)
   span.end = token.source_end;
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   ++words;
   chars += n;
   if (token.has(kTokenInAnchor)) ++anchor_words;

@@ -6,6 +6,7 @@
 
 #include "engine/letter_case.h"
 #include "engine/semantics.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -18,12 +19,6 @@ bool ends_sentence(std::string_view w) {
   if (last == ';') return w.find('\xCE') != std::string_view::npos || w.find('\xCF') != std::string_view::npos;
   // U+3002 ideographic full stop, U+FF01/U+FF1F fullwidth ! ?
   return w == "\xE3\x80\x82" || w == "\xEF\xBC\x81" || w == "\xEF\xBC\x9F";
-}
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
 }
 
 bool equals_lower(std::string_view w, std::string_view lower) {
@@ -125,7 +120,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, std::string
   // opening each paragraph does not make the paragraph a comment).
   semantics &= token.semantics;
   span.end = token.source_end;
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   ++words;
   chars += n;
   if (token.has(kTokenInAnchor)) {

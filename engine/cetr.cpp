@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/utf8.h"
+
 namespace winnow {
 namespace {
 
@@ -17,12 +19,6 @@ CetrParams sanitize(CetrParams p) {
   p.text_bytes = std::max<std::uint32_t>(p.text_bytes, TokenStream::kMaxWordBytes * (p.max_line_tokens + 1));
   p.max_lines = std::max(p.max_lines, 2 * p.smoothing_radius + p.derivative_lines + 4);
   return p;
-}
-
-std::uint64_t code_points(std::string_view text) {
-  std::uint64_t n = 0;
-  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
 }
 
 std::uint32_t cell_index(double value, int per_octave) {
@@ -247,7 +243,7 @@ void Cetr::on_token(const Token& token, std::string_view text, const TokenStream
     while (!words_.fits(text.size()) && next_decide_ < line_count()) decide_next(out);
     words_.push(token, text);
     ++line_words_;
-    line_chars_ += code_points(text);
+    line_chars_ += utf8_characters(text);
     ++words_seen_;
   } else {
     ++line_tags_;

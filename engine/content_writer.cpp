@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/content_writer.h"
 
+#include "engine/utf8.h"
+
 namespace winnow {
-
-namespace {
-
-std::uint64_t count_characters(std::string_view utf8) {
-  std::uint64_t n = 0;
-  for (char c : utf8) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-}  // namespace
 
 std::string_view ContentWriter::heading_marker(int level) {
   static const char kMarkers[] = "\x01" "0\x01" "1\x01" "2\x01" "3\x01" "4\x01" "5\x01" "6";
@@ -29,7 +21,7 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   line_open_ = true;
   block_ = word.block;
   ++words_written_;
-  if (!word.has(kTokenInAnchor)) net_text_length_ += count_characters(text) + (word.has(kTokenGlued) ? 0 : 1);
+  if (!word.has(kTokenInAnchor)) net_text_length_ += utf8_characters(text) + (word.has(kTokenGlued) ? 0 : 1);
 
   if (span_open_ && word.word_index == last_word_index_ + 1) {
     span_.end = word.source_end;

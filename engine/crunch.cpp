@@ -4,15 +4,10 @@
 #include <algorithm>
 
 #include "engine/token_stream.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 CrunchParams sanitize(CrunchParams p) {
   p.max_words = std::max<std::uint32_t>(p.max_words, 1);
@@ -201,7 +196,7 @@ void Crunch::on_token(const Token& token, std::string_view text, const TokenStre
     block_ = CrunchBlockStats{};
   }
   if (block_state_ == kDropping) return;
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   const bool anchor = token.has(kTokenInAnchor);
   ++block_.words;
   block_.chars += n;

@@ -4,15 +4,10 @@
 #include <algorithm>
 
 #include "engine/token_stream.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 LqfParams sanitize(LqfParams p) {
   p.max_words = std::max<std::uint32_t>(p.max_words, 1);
@@ -130,7 +125,7 @@ void Lqf::on_token(const Token& token, std::string_view text, const TokenStream&
     return;
   }
   Element& owner = stack_[depth_ - 1];
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   owner.chars += n;
   if (token.has(kTokenInAnchor)) owner.anchor_chars += n;
   if (!has_segment_ || token.block != block_ || segments_.back().owner != owner.id) start_segment(token.block, out);

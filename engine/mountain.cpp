@@ -3,17 +3,9 @@
 
 #include <algorithm>
 
+#include "engine/utf8.h"
+
 namespace winnow {
-namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-}  // namespace
-
 Mountain::Mountain(MemoryBudget& budget, const MountainParams& params)
     : params_(params), text_(budget), spare_(budget), kept_(budget), sink_(*this), writer_(sink_) {}
 
@@ -93,7 +85,7 @@ void Mountain::on_token(const Token& token, std::string_view text, const TokenSt
     if (altitude_ <= 0 && ridge_open_) end_ridge();
   }
   const bool link = token.has(kTokenInAnchor) || token.has(kTokenInOnclick);
-  const std::uint32_t length = count_chars(text) + (token.has(kTokenGlued) ? 0 : 1);
+  const std::uint32_t length = utf8_characters(text) + (token.has(kTokenGlued) ? 0 : 1);
   const double height = link ? 0.0 : static_cast<double>(length);
   if (!ridge_open_) {
     if (height <= 0) return;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/content_writer.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -293,8 +294,7 @@ void NCleaner::on_token(const Token& token, std::string_view text, const TokenSt
   if (separate) scorer_.add_normalized(' ');
   scorer_.add_text(text);
   ++words_;
-  std::uint64_t chars = 0;
-  for (char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  const std::uint64_t chars = utf8_characters(text);
   if (!token.has(kTokenInAnchor)) net_ += chars + (token.has(kTokenGlued) ? 0 : 1);
   span_.end = token.source_end;
 }

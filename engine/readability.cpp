@@ -5,6 +5,7 @@
 
 #include "engine/content_writer.h"
 #include "engine/semantics.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -15,12 +16,6 @@ constexpr std::uint32_t kNegativeCues = kSemAdvert | kSemHidden | kSemHeader | k
 constexpr std::uint32_t kPositiveCues = kSemArticle | kSemContent;
 constexpr std::uint32_t kUnlikelyCues = kSemNavigation | kSemFooter | kSemHeader | kSemSidebar | kSemComment |
                                         kSemShare | kSemRelated | kSemAdvert | kSemSubscribe;
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 // U+002C, U+060C, U+FE50, U+FE10, U+FE11, U+2E41, U+2E34, U+2E32, U+FF0C.
 std::uint32_t count_commas(std::string_view w) {
@@ -330,7 +325,7 @@ void Readability::close_node() {
 
 void Readability::add_word(const Token& token, std::string_view text) {
   OpenNode& n = stack_.back();
-  const std::uint32_t chars = count_chars(text);
+  const std::uint32_t chars = utf8_characters(text);
   const std::uint32_t length = chars + (token.has(kTokenGlued) ? 0 : 1);
   const std::uint32_t commas = count_commas(text);
   const bool link = token.has(kTokenInAnchor);

@@ -4,18 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/utf8.h"
+
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-bool ends_with(std::string_view w, std::string_view suffix) {
-  return w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 // The word ends a sentence: . ! ? or a CJK full stop, possibly followed by
 // closing quotes and brackets.
@@ -118,7 +110,7 @@ void Relevance::on_token(const Token& token, std::string_view text, const TokenS
     if (!glued) ++chars_;
   }
   if (!full_ && !text_.append(text)) full_ = true;
-  chars_ += count_chars(text);
+  chars_ += utf8_characters(text);
   ++leaf_.words;
   leaf_.source_end = token.source_end;
   stopped_ = ends_sentence(text);

@@ -8,15 +8,10 @@
 #include "engine/letter_case.h"
 #include "engine/tag.h"
 #include "engine/token_stream.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -95,7 +90,7 @@ bool starts_with_word(std::string_view s, std::string_view prefix) {
 }  // namespace
 
 void ShallowBlock::add_word(const Token& token, std::string_view text) {
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   if (words == 0) {
     span.begin = token.source_begin;
     heading = token.heading_level;

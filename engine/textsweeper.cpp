@@ -3,18 +3,10 @@
 
 #include <algorithm>
 
+#include "engine/utf8.h"
+
 namespace winnow {
 namespace {
-
-std::uint32_t count_chars(std::string_view w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-bool ends_with(std::string_view w, std::string_view suffix) {
-  return w.size() >= suffix.size() && w.compare(w.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 bool equals_lower(std::string_view w, std::string_view lower) {
   if (w.size() != lower.size()) return false;
@@ -259,7 +251,7 @@ void TextSweeper::on_token(const Token& token, std::string_view text, const Toke
     full_ = true;
   }
   if (!full_ && !text_.append(text)) full_ = true;
-  const std::uint32_t n = count_chars(text);
+  const std::uint32_t n = utf8_characters(text);
   const Tag parent = token.depth >= 2 && token.depth - 2u < params_.max_depth ? tags_[token.depth - 2] : Tag::unknown;
   const double weighted = n * layout_weight(token.tag) * layout_weight(parent);
   line_weighted_ += weighted;
