@@ -131,51 +131,8 @@ std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag par
 
 Mss::Mss(MemoryBudget& budget, const MssModel& model)
     : model_(model),
-      best_text_(budget),
-      current_text_(budget),
-      candidate_sink_(*this),
-      candidate_writer_(candidate_sink_) {}
+      segment_(budget) {}
 
-void Mss::start_candidate(const Token& token) {
-  // As in BTE: the best run may be a prefix of the candidate being dropped.
-  if (best_is_current_prefix_) {
-    best_text_.swap(current_text_);
-    best_text_.truncate(best_prefix_size_);
-    best_is_current_prefix_ = false;
-  }
-  current_text_.clear();
-  current_words_ = 0;
-  candidate_writer_ = ContentWriter(candidate_sink_);
-  current_begin_ = token.source_begin;
-}
-
-void Mss::take(const Token& token, std::string_view text, std::int32_t score) {
-  if (current_sum_ <= 0) {
-    start_candidate(token);
-    current_sum_ = score;
-  } else {
-    current_sum_ += score;
-  }
-  if (token.is_word()) {
-    candidate_writer_.write_word(token, text);
-    ++current_words_;
-  }
-  if (current_sum_ > best_sum_) {
-    best_sum_ = current_sum_;
-    best_is_current_prefix_ = true;
-    best_prefix_size_ = current_text_.size();
-    best_words_ = current_words_;
-    best_net_text_ = candidate_writer_.net_text_length();
-    best_span_ = SourceSpan{current_begin_, token.source_end};
-  }
-}
-
-// The pending tokens, oldest first, are pending(0) .. pending(pending_count_ - 1).
-// A token's trigram key is known when its second successor arrives; its
-// bucket of the index is read one token later, its keys one token after
-// that. Each step's memory is asked for (prefetched) a token ahead: the
-// model's tables (about 100 KB) are mostly out of L1 between two tokens,
-// and three dependent misses per token were most of what MSS cost.
 void Mss::set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next) {
   Pending& p = pending(i);
   p.key = mss_trigram_key(p.symbol, next, after_next);
@@ -197,7 +154,7 @@ void Mss::score_oldest() {
   const Pending& p = pending(0);
   const KeyRange range{model_.trigram_keys + p.first, model_.trigram_keys + p.last};
   const Token& token = stream_->at(p.seq);
-  take(token, stream_->text(token), score_in(model_, range, p.key, p.parent));
+  segment_.take(token, stream_->text(token), score_in(model_, range, p.key, p.parent));
   oldest_ = (oldest_ + 1) % kPending;  // slots take turns: no copy of a token's text
   --pending_count_;
 }
@@ -225,15 +182,7 @@ void Mss::finish(ContentWriter& out) {
     if (pending(0).stage != Stage::Located) locate(0);
     score_oldest();
   }
-  // A best run of tags alone (a page without visible words) is no content,
-  // and has no span either.
-  if (best_sum_ == kNoSegment || best_words_ == 0) return;
-  std::string_view best =
-      best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view();
-  // Text cut by the budget may end with the space written before a word
-  // that did not fit (as in BTE).
-  while (!best.empty() && best.back() == ' ') best.remove_suffix(1);
-  out.write_rendered(best, best_span_, best_words_, best_net_text_);
+  segment_.write(out);
 }
 
 std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget, const MssModel& model) {

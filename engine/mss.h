@@ -13,7 +13,7 @@
 // and the content is the words of the contiguous run of tokens with the
 // largest sum of scores,
 //   (a, b) = argmax_{a <= b} sum_{i=a..b} s_i,
-// found online by Kadane's scan, as BTE does (ties: the run that ends first,
+// found online by Kadane's scan, shared with BTE (engine/max_segment.h; ties: the run that ends first,
 // then the one that starts last). Scores are fixed point (2^20 per unit) so
 // that sums are exact and the online scan equals the offline definition.
 //
@@ -37,9 +37,9 @@
 //
 // Parameters: the model. State: the last five tokens (the trigram's
 // look-ahead and the table lookups asked for ahead; their text stays in the
-// stream's window), the parent stack, the running and the best sum, their
-// spans, and — like BTE — the rendered text of the best run and of the
-// current candidate, each a BoundedText charged to the budget.
+// stream's window), the parent stack, and a MaxSegment (as BTE): the running
+// and the best sum, their spans, the rendered text of the best run and of
+// the current candidate, each a BoundedText charged to the budget.
 // Memory bound: 2 * (text of the longest candidate) bytes, capped by the
 // budget (plus under 1 KiB of fixed state inside the object: the five
 // pending tokens' keys and the 256-entry parent stack; and the stream
@@ -65,6 +65,7 @@
 #include "engine/algorithm.h"
 #include "engine/bounded_text.h"
 #include "engine/content_sink.h"
+#include "engine/max_segment.h"
 #include "engine/memory_budget.h"
 #include "engine/tag.h"
 
@@ -142,19 +143,9 @@ class Mss final : public Algorithm {
                 ContentWriter& out) override;
   void finish(ContentWriter& out) override;
 
-  std::int64_t best_score() const { return best_sum_; }
+  std::int64_t best_score() const { return segment_.best_sum(); }
 
  private:
-  class CandidateSink final : public ContentSink {
-   public:
-    explicit CandidateSink(Mss& owner) : owner_(owner) {}
-    void on_text(std::string_view text) override { owner_.current_text_.append(text); }
-    void on_block_end() override { owner_.current_text_.append("\n"); }
-    void on_heading(int level) override { owner_.current_text_.append(ContentWriter::heading_marker(level)); }
-
-   private:
-    Mss& owner_;
-  };
   enum class Stage : std::uint8_t { Waiting, Keyed, Located };
   // A token waiting for its score; the token itself and its text are read
   // back from the stream's window (window()), not copied.
@@ -174,8 +165,6 @@ class Mss final : public Algorithm {
   void set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next);
   void locate(std::size_t i);
   void score_oldest();
-  void take(const Token& token, std::string_view text, std::int32_t score);
-  void start_candidate(const Token& token);
 
   const MssModel& model_;
   const TokenStream* stream_ = nullptr;  // the one on_token reads from
@@ -183,20 +172,7 @@ class Mss final : public Algorithm {
   Pending pending_[kPending];
   std::size_t oldest_ = 0;  // slot of the oldest pending token
   std::size_t pending_count_ = 0;
-  BoundedText best_text_;
-  BoundedText current_text_;
-  CandidateSink candidate_sink_;
-  ContentWriter candidate_writer_;
-  std::int64_t current_sum_ = 0;
-  static constexpr std::int64_t kNoSegment = std::numeric_limits<std::int64_t>::min();
-  std::int64_t best_sum_ = kNoSegment;
-  std::uint64_t current_begin_ = 0;
-  bool best_is_current_prefix_ = false;
-  std::size_t best_prefix_size_ = 0;
-  SourceSpan best_span_;
-  std::uint64_t current_words_ = 0;
-  std::uint64_t best_words_ = 0;
-  std::uint64_t best_net_text_ = 0;
+  MaxSegment segment_;
 };
 
 std::unique_ptr<Algorithm> create_mss(MemoryBudget& budget);
