@@ -64,6 +64,14 @@ std::vector<Scored> random_tokens(std::mt19937& generator, std::size_t n) {
   return tokens;
 }
 
+test::RecordingSink written(const MaxSegment& segment) {
+  test::RecordingSink sink;
+  ContentWriter out(sink);
+  segment.write(out);
+  out.finish();
+  return sink;
+}
+
 TEST(MaxSegment, WritesTheSegmentOfTheDefinitionWithItsSpan) {
   std::mt19937 generator(2024);
   for (int round = 0; round < 500; ++round) {
@@ -71,10 +79,7 @@ TEST(MaxSegment, WritesTheSegmentOfTheDefinitionWithItsSpan) {
     MemoryBudget budget(1 << 20);
     MaxSegment segment(budget);
     for (const Scored& t : tokens) segment.take(t.token, t.text, t.score);
-    test::RecordingSink sink;
-    ContentWriter out(sink);
-    segment.write(out);
-    out.finish();
+    const test::RecordingSink sink = written(segment);
 
     const Best best = brute_force(tokens);
     EXPECT_EQ(segment.best_sum(), best.sum) << "round " << round;
@@ -97,10 +102,7 @@ TEST(MaxSegment, WritesTheSegmentOfTheDefinitionWithItsSpan) {
 TEST(MaxSegment, NothingTakenWritesNothing) {
   MemoryBudget budget(1024);
   MaxSegment segment(budget);
-  test::RecordingSink sink;
-  ContentWriter out(sink);
-  segment.write(out);
-  out.finish();
+  const test::RecordingSink sink = written(segment);
   EXPECT_EQ(segment.best_sum(), MaxSegment::kNoSegment);
   EXPECT_EQ(sink.text(), "");
   EXPECT_TRUE(sink.spans().empty());
@@ -126,10 +128,7 @@ TEST(MaxSegment, ABestSegmentLeftBehindKeepsItsTextAfterTheScanRestarts) {
   MemoryBudget budget(1 << 16);
   MaxSegment segment(budget);
   for (const Scored& t : tokens) segment.take(t.token, t.text, t.score);
-  test::RecordingSink sink;
-  ContentWriter out(sink);
-  segment.write(out);
-  out.finish();
+  const test::RecordingSink sink = written(segment);
   EXPECT_EQ(segment.best_sum(), 10);
   EXPECT_EQ(sink.text(), "w0 w1\n");
   ASSERT_EQ(sink.spans().size(), 1u);
