@@ -25,6 +25,13 @@ class ContentWriter {
   // Two bytes that mark a heading line in rendered text: U+0001 cannot occur
   // in content (the decoder turns control characters into spaces).
   static std::string_view heading_marker(int level);
+  // What goes before a word in one block's rendered text, as write_word
+  // renders it: a heading's marker before its first word, a space before a
+  // later word not glued to the one before it, else nothing.
+  static std::string_view rendered_prefix(const Token& word, bool first_in_block) {
+    if (first_in_block) return word.heading_level ? heading_marker(word.heading_level) : std::string_view();
+    return word.has(kTokenGlued) ? std::string_view() : std::string_view(" ");
+  }
   // Reports a block-labelling extractor's decision on one block (closes the
   // open line and span first, so it never falls inside a block's text).
   void decide_block(SourceSpan span, bool kept, float score);

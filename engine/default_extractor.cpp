@@ -29,7 +29,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   if (open_ && token.block != block_id_) close_block(out);
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
-  std::string_view before;
+  const std::string_view before = ContentWriter::rendered_prefix(token, !open_);
   if (!open_) {
     block.stats = BlockStats{};
     block.stats.index = end_;
@@ -37,11 +37,8 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     block.stats.tags_before = tags_since_word_;
     if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
     else rendered.clear();
-    if (token.heading_level) before = ContentWriter::heading_marker(token.heading_level);
     open_ = true;
     block_id_ = token.block;
-  } else if (!token.has(kTokenGlued)) {
-    before = " ";
   }
   rendered.append_word(before, text);
   block.stats.add_word(token, text, stream.title());

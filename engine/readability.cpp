@@ -353,17 +353,14 @@ void Readability::add_word(const Token& token, std::string_view text) {
   }
   // The rendered line.
   if (line_open_ && token.block != line_block_) close_line();
+  const std::string_view prefix = ContentWriter::rendered_prefix(token, !line_open_);
   if (!line_open_) {
     line_open_ = true;
     line_block_ = token.block;
     line_text_begin_ = text_.size();
     line_ = Line{token.source_begin, token.source_end, 0, 0, 0, 0};
-    if (token.heading_level && !full_ && !text_.append(ContentWriter::heading_marker(token.heading_level)))
-      full_ = true;
-  } else if (!token.has(kTokenGlued) && !full_ && !text_.append(" ")) {
-    full_ = true;
   }
-  if (!full_ && !text_.append(text)) full_ = true;
+  if (!full_ && (!text_.append(prefix) || !text_.append(text))) full_ = true;
   if (!link && !token.has(kTokenInOnclick)) line_.net += chars + (token.has(kTokenGlued) ? 0 : 1);
   line_.chars += length;
   ++line_.words;

@@ -318,16 +318,13 @@ void ShallowText::on_token(const Token& token, std::string_view text, const Toke
     return;
   }
   if (open_ && token.block != block_id_) close_block(out);
-  std::string_view before;
+  const std::string_view before = ContentWriter::rendered_prefix(token, !open_);
   if (!open_) {
     open_ = true;
     block_id_ = token.block;
     current_ = ShallowBlock{};
     current_.level = level_;
     current_text_.clear();
-    if (token.heading_level) before = ContentWriter::heading_marker(token.heading_level);
-  } else if (!token.has(kTokenGlued)) {
-    before = " ";
   }
   current_text_.append_word(before, text);
   current_.add_word(token, text);

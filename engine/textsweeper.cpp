@@ -238,6 +238,7 @@ void TextSweeper::on_token(const Token& token, std::string_view text, const Toke
     return;
   }
   if (line_open_ && token.block != line_block_) close_line();
+  const std::string_view prefix = ContentWriter::rendered_prefix(token, !line_open_);
   if (!line_open_) {
     line_open_ = true;
     line_block_ = token.block;
@@ -246,11 +247,8 @@ void TextSweeper::on_token(const Token& token, std::string_view text, const Toke
     line_chars_ = 0;
     line_weighted_ = 0;
     line_link_ = 0;
-    if (token.heading_level && !full_ && !text_.append(ContentWriter::heading_marker(token.heading_level))) full_ = true;
-  } else if (!token.has(kTokenGlued) && !full_ && !text_.append(" ")) {
-    full_ = true;
   }
-  if (!full_ && !text_.append(text)) full_ = true;
+  if (!full_ && (!text_.append(prefix) || !text_.append(text))) full_ = true;
   const std::uint32_t n = utf8_characters(text);
   const Tag parent = token.depth >= 2 && token.depth - 2u < params_.max_depth ? tags_[token.depth - 2] : Tag::unknown;
   const double weighted = n * layout_weight(token.tag) * layout_weight(parent);

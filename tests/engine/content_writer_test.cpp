@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "support/test_support.h"
 
 namespace winnow {
@@ -71,6 +74,39 @@ TEST(ContentWriter, ReportsHeadingsAndCountsNetTextOutsideLinks) {
   writer.finish();
   EXPECT_EQ(sink.headings(), "3");
   EXPECT_EQ(writer.net_text_length(), 6u + 5u) << "' Title' and ' text' count, the link does not";
+}
+
+}  // namespace
+}  // namespace winnow
+
+namespace winnow {
+namespace {
+
+// A block an algorithm renders word by word with rendered_prefix(), then
+// writes with write_rendered(), reaches the sink as write_word() would send it.
+TEST(ContentWriter, ABlockRenderedWithItsPrefixesWritesAsItsWordsWould) {
+  std::vector<Token> words = {word(0, 1, false, 0), word(1, 1, false, 4), word(2, 1, true, 7)};
+  const char* texts[] = {"Rivers", "rise", "n't"};
+  for (int level : {0, 2}) {
+    for (Token& w : words) w.heading_level = static_cast<std::uint8_t>(level);
+    test::RecordingSink direct;
+    ContentWriter direct_writer(direct);
+    std::string rendered;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      direct_writer.write_word(words[i], texts[i]);
+      rendered += ContentWriter::rendered_prefix(words[i], i == 0);
+      rendered += texts[i];
+    }
+    direct_writer.finish();
+    test::RecordingSink via_buffer;
+    ContentWriter buffer_writer(via_buffer);
+    buffer_writer.write_rendered(rendered, SourceSpan{0, 10}, words.size(), 0);
+    buffer_writer.finish();
+    EXPECT_EQ(via_buffer.text(), direct.text()) << "level " << level;
+    EXPECT_EQ(via_buffer.text(), "Rivers risen't\n");
+    EXPECT_EQ(via_buffer.headings(), direct.headings()) << "level " << level;
+    EXPECT_EQ(direct.headings(), level ? "2" : "");
+  }
 }
 
 }  // namespace
