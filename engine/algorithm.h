@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "engine/budget_buffer.h"
@@ -24,7 +25,10 @@ struct StreamWindow {
 
 // Algorithms are BudgetAllocated: the factories create them with
 // make_algorithm(), in the budget's memory (the caller's arena when there is
-// one).
+// one), and the object itself is charged to the budget. The memory bound in
+// each algorithm's header is what it reserves and grows beyond that object,
+// whose size is fixed (24 bytes for plain to 3.5 KiB for the default
+// extractor's pending-block table, with its 16-byte origin).
 class Algorithm : public BudgetAllocated {
  public:
   virtual ~Algorithm() = default;
@@ -37,10 +41,23 @@ class Algorithm : public BudgetAllocated {
   virtual void finish(ContentWriter& out) = 0;
 };
 
-// Creates T in the budget's memory; nullptr when there is no room.
+namespace detail {
+template <typename T, typename = void>
+struct HasOk : std::false_type {};
+template <typename T>
+struct HasOk<T, std::void_t<decltype(std::declval<const T&>().ok())>> : std::true_type {};
+}  // namespace detail
+
+// Creates T in the budget's memory; nullptr when there is no room, for the
+// object or, when T has ok(), for the fixed buffers its constructor takes
+// from the budget (the object then goes back to it too).
 template <typename T, typename... Args>
 std::unique_ptr<T> make_algorithm(MemoryBudget& budget, Args&&... args) {
-  return std::unique_ptr<T>(new (budget) T(std::forward<Args>(args)...));
+  std::unique_ptr<T> algorithm(new (budget) T(std::forward<Args>(args)...));
+  if constexpr (detail::HasOk<T>::value) {
+    if (algorithm && !algorithm->ok()) return nullptr;
+  }
+  return algorithm;
 }
 
 }  // namespace winnow

@@ -135,36 +135,54 @@ class BudgetString {
 
 class BudgetAllocated {
  public:
-  // nullptr when the budget has no room (the new-expression then yields
-  // nullptr and constructs nothing).
+  // The object's bytes are charged to the budget like any buffer's, and
+  // given back when it is deleted; nullptr when the budget has no room (the
+  // new-expression then yields nullptr and constructs nothing).
   static void* operator new(std::size_t size, MemoryBudget& budget) noexcept {
-    void* block = budget.allocate(size + kPrefix);
-    if (block == nullptr) return nullptr;
-    *static_cast<MemoryBudget**>(block) = &budget;
+    const std::size_t bytes = size + kPrefix;
+    if (!budget.try_reserve(bytes)) return nullptr;
+    void* block = budget.allocate(bytes);
+    if (block == nullptr) {
+      budget.release(bytes);
+      return nullptr;
+    }
+    *static_cast<Origin*>(block) = Origin{&budget, bytes};
     return static_cast<char*>(block) + kPrefix;
   }
-  // Plain new (tests, tools): from the heap.
+  // Plain new (tests, tools): from the heap, charged to nothing.
   static void* operator new(std::size_t size) {
     void* block = ::operator new(size + kPrefix);
-    *static_cast<MemoryBudget**>(block) = nullptr;
+    *static_cast<Origin*>(block) = Origin{nullptr, 0};
     return static_cast<char*>(block) + kPrefix;
   }
   static void operator delete(void* p) noexcept { release(p); }
   // Called only when a constructor throws.
   static void operator delete(void* p, MemoryBudget&) noexcept { release(p); }
+  // What `new (budget) T` charges: the object and its origin.
+  template <typename T>
+  static constexpr std::size_t charge_of() {
+    return sizeof(T) + kPrefix;
+  }
 
  protected:
   BudgetAllocated() = default;
   ~BudgetAllocated() = default;
 
  private:
+  // Where an object's memory came from, in front of it.
+  struct Origin {
+    MemoryBudget* budget;
+    std::size_t bytes;  // charged to it
+  };
   static constexpr std::size_t kPrefix = 16;  // keeps the object 16-byte aligned
+  static_assert(sizeof(Origin) <= kPrefix, "the origin fits in front of the object");
   static void release(void* p) noexcept {
     if (p == nullptr) return;
     void* block = static_cast<char*>(p) - kPrefix;
-    MemoryBudget* budget = *static_cast<MemoryBudget**>(block);
-    if (budget != nullptr) {
-      budget->deallocate(block);
+    const Origin origin = *static_cast<Origin*>(block);
+    if (origin.budget != nullptr) {
+      origin.budget->deallocate(block);
+      origin.budget->release(origin.bytes);
     } else {
       ::operator delete(block);
     }

@@ -268,9 +268,7 @@ void Cetr::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_cetr(MemoryBudget& budget, const CetrParams& params) {
-  auto cetr = make_algorithm<Cetr>(budget, budget, params);
-  if (!cetr || !cetr->ok()) return nullptr;
-  return cetr;
+  return make_algorithm<Cetr>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_cetr(MemoryBudget& budget) { return create_cetr(budget, CetrParams{}); }

@@ -227,9 +227,7 @@ void Crunch::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_crunch(MemoryBudget& budget, const CrunchParams& params) {
-  auto algorithm = make_algorithm<Crunch>(budget, budget, params);
-  if (!algorithm || !algorithm->ok()) return nullptr;
-  return algorithm;
+  return make_algorithm<Crunch>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_crunch(MemoryBudget& budget) { return create_crunch(budget, CrunchParams{}); }

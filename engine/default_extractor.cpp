@@ -238,10 +238,8 @@ void DefaultExtractor::write_fallback(ContentWriter& out) {
 namespace {
 
 std::unique_ptr<Algorithm> create_with_bias(MemoryBudget& budget, float bias) {
-  auto algorithm = make_algorithm<DefaultExtractor>(budget, budget, default_block_model(),
-                                                      DefaultExtractor::kDefaultLag, bias);
-  if (!algorithm || !algorithm->ok()) return nullptr;
-  return algorithm;
+  return make_algorithm<DefaultExtractor>(budget, budget, default_block_model(), DefaultExtractor::kDefaultLag,
+                                          bias);
 }
 
 }  // namespace

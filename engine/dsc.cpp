@@ -152,9 +152,7 @@ void Dsc::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_dsc(MemoryBudget& budget, const DscParams& params) {
-  auto dsc = make_algorithm<Dsc>(budget, budget, params);
-  if (!dsc || !dsc->ok()) return nullptr;
-  return dsc;
+  return make_algorithm<Dsc>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_dsc(MemoryBudget& budget) { return create_dsc(budget, DscParams{}); }

@@ -152,9 +152,7 @@ void Lqf::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_lqf(MemoryBudget& budget, const LqfParams& params) {
-  auto algorithm = make_algorithm<Lqf>(budget, budget, params);
-  if (!algorithm || !algorithm->ok()) return nullptr;
-  return algorithm;
+  return make_algorithm<Lqf>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_lqf(MemoryBudget& budget) { return create_lqf(budget, LqfParams{}); }

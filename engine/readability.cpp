@@ -648,9 +648,7 @@ double Readability::best_candidate_score(bool strip, bool weights) const {
 }
 
 std::unique_ptr<Algorithm> create_readability(MemoryBudget& budget, const ReadabilityParams& params) {
-  auto algorithm = make_algorithm<Readability>(budget, budget, params);
-  if (!algorithm || !algorithm->ok()) return nullptr;
-  return algorithm;
+  return make_algorithm<Readability>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_readability(MemoryBudget& budget) {

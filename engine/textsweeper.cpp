@@ -295,9 +295,7 @@ void TextSweeper::finish(ContentWriter& out) {
 }
 
 std::unique_ptr<Algorithm> create_textsweeper(MemoryBudget& budget, const TextSweeperParams& params) {
-  auto algorithm = make_algorithm<TextSweeper>(budget, budget, params);
-  if (!algorithm || !algorithm->ok()) return nullptr;
-  return algorithm;
+  return make_algorithm<TextSweeper>(budget, budget, params);
 }
 
 std::unique_ptr<Algorithm> create_textsweeper(MemoryBudget& budget) {

@@ -50,7 +50,7 @@ typedef enum winnow_status {
   /* The memory budget was reached: everything decided so far was delivered,
      the rest of the input is not examined. */
   WINNOW_STATUS_BUDGET_EXCEEDED = 1,
-  /* The budget cannot hold the extractor's fixed state (about 44 KiB). */
+  /* The budget cannot hold the extractor's fixed state (about 50 KiB). */
   WINNOW_STATUS_BUDGET_TOO_SMALL = 2,
   /* Elements nested deeper than max_depth were flattened (text kept). Not an
      error: reported by the final winnow_feed(). */

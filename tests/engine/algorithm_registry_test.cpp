@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -25,6 +26,27 @@ TEST(AlgorithmRegistry, NamesAreUniqueDescribedAndCreatable) {
   EXPECT_TRUE(names.count("plain"));
   EXPECT_TRUE(names.count("bte"));
   EXPECT_EQ(find_algorithm("no-such-algorithm"), nullptr);
+}
+
+// Every algorithm, at every budget too small for it, is refused (null) and
+// gives back all it took; from its smallest budget on it is created. A factory
+// that forgot its buffers' ok() would hand out an algorithm with no room.
+TEST(AlgorithmRegistry, ABudgetTooSmallGivesNoAlgorithmAndKeepsNothing) {
+  for (const AlgorithmInfo& info : algorithm_registry()) {
+    std::size_t smallest = 0;
+    for (std::size_t limit = 0; limit <= (1u << 20) && smallest == 0; limit = limit < 64 ? limit + 1 : limit * 5 / 4) {
+      MemoryBudget budget(limit);
+      std::unique_ptr<Algorithm> algorithm = info.create(budget);
+      if (algorithm) {
+        smallest = limit;
+        EXPECT_LE(budget.used(), limit) << info.name;
+        EXPECT_GT(budget.used(), 0u) << info.name << ": an algorithm takes its memory from the budget";
+      } else {
+        EXPECT_EQ(budget.used(), 0u) << info.name << " at " << limit << " bytes";
+      }
+    }
+    EXPECT_GT(smallest, 0u) << info.name << " needs more than 1 MiB to start";
+  }
 }
 
 // Content is words: an algorithm that keeps nothing visible reports no span

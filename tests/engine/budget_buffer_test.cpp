@@ -109,5 +109,27 @@ TEST(BudgetAllocated, ObjectsLiveInTheBudgetsMemoryAndDeleteNormally) {
   EXPECT_EQ(on_heap->sides(), 4);
 }
 
+// The object is charged like any buffer (so an algorithm's own fields count
+// against the caller's budget), refused when it does not fit, and given back
+// when it is deleted.
+TEST(BudgetAllocated, ObjectsAreChargedToTheBudgetAndGiveItBack) {
+  constexpr std::size_t kOne = BudgetAllocated::charge_of<Square>();
+  EXPECT_GE(kOne, sizeof(Square));
+  MemoryBudget budget(2 * kOne + kOne / 2);
+  std::unique_ptr<Shape> first(new (budget) Square());
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(budget.used(), kOne);
+  std::unique_ptr<Shape> second(new (budget) Square());
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(budget.used(), 2 * kOne);
+  EXPECT_EQ(new (budget) Square(), nullptr) << "a third does not fit";
+  EXPECT_EQ(budget.used(), 2 * kOne) << "a refusal charges nothing";
+  second.reset();
+  EXPECT_EQ(budget.used(), kOne);
+  first.reset();
+  EXPECT_EQ(budget.used(), 0u);
+  EXPECT_EQ(budget.peak(), 2 * kOne);
+}
+
 }  // namespace
 }  // namespace winnow

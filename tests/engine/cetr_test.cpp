@@ -230,7 +230,7 @@ TEST(Cetr, AFullRingDecidesEarlyAndKeepsEveryWordInOrder) {
   MemoryBudget budget(1 << 20);
   auto cetr = create_cetr(budget, p);
   ASSERT_NE(cetr, nullptr);
-  const std::size_t bound = 40u * 13 + 16u * 65 + 128u * 65;
+  const std::size_t bound = 40u * 13 + 16u * 65 + 128u * 65 + BudgetAllocated::charge_of<Cetr>();
   EXPECT_EQ(budget.used(), bound);
   const std::string text = reference::drive(*cetr, page.tokens);
   EXPECT_EQ(budget.peak(), bound) << "nothing grows after creation";
@@ -262,7 +262,7 @@ TEST(Cetr, ReservesItsStatedBoundAndRefusesATooSmallBudget) {
   for (bool kmeans : {false, true}) {
     const CetrParams p = params_for(kmeans);
     const std::size_t bound = 40 * std::size_t{p.max_lines} + 16 * std::size_t{p.max_words} + p.text_bytes +
-                              (kmeans ? 24 * Cetr::kMaxCells : 0);
+                              (kmeans ? 24 * Cetr::kMaxCells : 0) + BudgetAllocated::charge_of<Cetr>();
     MemoryBudget enough(bound);
     EXPECT_NE(create_cetr(enough, p), nullptr);
     EXPECT_EQ(enough.peak(), bound);
