@@ -1,22 +1,61 @@
 // SPDX-License-Identifier: MIT
-// What the training programs share: running a collecting algorithm over a
-// whole page through the real pipeline, and labelling the blocks it found
-// against the gold text.
+// What the training programs share: the corpus's pages, running a
+// collecting algorithm over a whole page through the real pipeline, and
+// labelling the blocks it found against the gold text.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "adapters/eval/normalize.h"
+#include "adapters/eval/package.h"
 #include "adapters/libxml/html_extractor.h"
+#include "engine/algorithm.h"
 #include "engine/algorithm_registry.h"
 #include "engine/content_sink.h"
 
 namespace winnow::learn {
+
+// A page of a test package (seed 000's layout, adapters/eval/package.h).
+struct CorpusPage {
+  std::size_t package = 0;  // index into the names list_pages() gives
+  std::string id;
+  std::filesystem::path html, gold;
+};
+
+// Every page of every test package under root, package after package, each
+// package's pages sorted by id; *names gets the packages' names. Empty when
+// root holds no package.
+inline std::vector<CorpusPage> list_pages(const std::filesystem::path& root, std::vector<std::string>* names) {
+  std::vector<CorpusPage> pages;
+  for (const std::filesystem::path& dir : eval::find_packages(root)) {
+    std::string error;
+    const std::optional<eval::Package> package = eval::load_package(dir, &error);
+    if (!package) continue;
+    names->push_back(package->name);
+    for (const eval::DocumentRef& ref : package->documents)
+      pages.push_back(CorpusPage{names->size() - 1, ref.id, ref.html, ref.gold});
+  }
+  return pages;
+}
+
+// Reads a page's HTML and gold text; false when either cannot be read.
+inline bool read_page(const CorpusPage& page, std::string* html, std::string* gold) {
+  std::optional<std::string> h = eval::read_file_bytes(page.html), g = eval::read_file_bytes(page.gold);
+  if (!h || !g) return false;
+  *html = std::move(*h);
+  *gold = std::move(*g);
+  return true;
+}
 
 // Runs `collector` (an algorithm that records the blocks it sees) over the
 // whole page, with a budget large enough that training sees every block of
@@ -32,6 +71,71 @@ inline void run_collector(const std::string& html, const AlgorithmInfo& collecto
   NullSink sink;
   HtmlExtractor extractor(config, collector, sink);
   extractor.feed(html.data(), html.size(), true);
+}
+
+// Where a block starts: its number, and the words and tags before it.
+struct BlockStart {
+  std::uint64_t index = 0;
+  std::uint64_t words_before = 0;
+  std::uint32_t tags_before = 0;  // since the previous word
+};
+
+// A training-only algorithm that records every block of a page (a run of
+// words with the same Token::block): its text, the words joined as the
+// ContentWriter joins them, and what the program's Block gathers, which
+// has `std::string text`, `void start(const BlockStart&)` and
+// `void add_word(const Token&, std::string_view text, const TokenStream&)`.
+template <typename Block>
+class BlockCollector final : public Algorithm {
+ public:
+  explicit BlockCollector(std::vector<Block>& blocks) : blocks_(blocks) {}
+  void on_token(const Token& token, std::string_view text, const TokenStream& stream, ContentWriter&) override {
+    if (token.is_tag()) {
+      ++tags_;
+      return;
+    }
+    if (open_ && token.block != id_) open_ = false;
+    if (!open_) {
+      blocks_.emplace_back();
+      blocks_.back().start(BlockStart{blocks_.size() - 1, words_, tags_});
+      open_ = true;
+      id_ = token.block;
+    } else if (!token.has(kTokenGlued)) {
+      blocks_.back().text.push_back(' ');
+    }
+    blocks_.back().text.append(text);
+    blocks_.back().add_word(token, text, stream);
+    tags_ = 0;
+    ++words_;
+  }
+  void finish(ContentWriter&) override {}
+
+ private:
+  std::vector<Block>& blocks_;
+  bool open_ = false;
+  std::uint32_t id_ = 0;
+  std::uint32_t tags_ = 0;
+  std::uint64_t words_ = 0;
+};
+
+// The blocks of a page, as a BlockCollector<Block> records them running
+// through the real pipeline.
+template <typename Block>
+std::vector<Block> collect_blocks(const std::string& html) {
+  // The pipeline creates its algorithm through a plain function pointer, so
+  // the collector finds this call's vector through a per-thread pointer.
+  static thread_local std::vector<Block>* target = nullptr;
+  struct Factory {
+    static std::unique_ptr<Algorithm> create(MemoryBudget&) {
+      return std::make_unique<BlockCollector<Block>>(*target);
+    }
+  };
+  static const AlgorithmInfo collector{"collector", "training only", &Factory::create};
+  std::vector<Block> blocks;
+  target = &blocks;
+  run_collector(html, collector);
+  target = nullptr;
+  return blocks;
 }
 
 // Labels by the bag match winnow-eval measures with: blocks are taken

@@ -23,21 +23,20 @@
 //    algorithm computes it (log bins of the words before the block). The
 //    shipped model is then trained on every document.
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
+#include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/block_classifier.h"
@@ -60,37 +59,12 @@ const char* const kSemanticNames[winnow::kSemCount] = {
 struct Block {
   ClassifierBlock stats;
   std::string text;
-};
 
-thread_local std::vector<Block>* collecting = nullptr;
-
-class BlockCollector final : public winnow::Algorithm {
- public:
-  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream&,
-                winnow::ContentWriter&) override {
-    if (token.is_tag()) return;
-    if (open_ && token.block != id_) open_ = false;
-    if (!open_) {
-      collecting->push_back(Block{});
-      collecting->back().stats.words_before = words_;
-      open_ = true;
-      id_ = token.block;
-    } else if (!token.has(winnow::kTokenGlued)) {
-      collecting->back().text.push_back(' ');
-    }
-    collecting->back().text.append(text);
-    collecting->back().stats.add_word(token, text);
-    ++words_;
+  void start(const winnow::learn::BlockStart& at) { stats.words_before = at.words_before; }
+  void add_word(const winnow::Token& token, std::string_view word, const winnow::TokenStream&) {
+    stats.add_word(token, word);
   }
-  void finish(winnow::ContentWriter&) override {}
-
- private:
-  bool open_ = false;
-  std::uint32_t id_ = 0;
-  std::uint64_t words_ = 0;
 };
-
-std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) { return std::make_unique<BlockCollector>(); }
 
 struct Document {
   std::size_t package = 0;
@@ -99,13 +73,6 @@ struct Document {
   std::vector<Block> blocks;
   std::vector<std::uint8_t> labels;
 };
-
-void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
-  static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
-  collecting = blocks;
-  winnow::learn::run_collector(html, collector);
-  collecting = nullptr;
-}
 
 void label_blocks(Document* doc) {
   doc->labels = winnow::learn::label_by_gold(
@@ -170,87 +137,21 @@ void select_tokens(const std::vector<const Document*>& docs, std::uint8_t* selec
   }
 }
 
-double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
-
-std::vector<double> solve(std::vector<double> a, std::vector<double> b, std::size_t n) {
-  for (std::size_t j = 0; j < n; ++j) {
-    double d = a[j * n + j];
-    for (std::size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
-    d = std::sqrt(std::max(d, 1e-12));
-    a[j * n + j] = d;
-    for (std::size_t i = j + 1; i < n; ++i) {
-      double s = a[i * n + j];
-      for (std::size_t k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
-      a[i * n + j] = s / d;
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    double s = b[i];
-    for (std::size_t k = 0; k < i; ++k) s -= a[i * n + k] * b[k];
-    b[i] = s / a[i * n + i];
-  }
-  for (std::size_t i = n; i-- > 0;) {
-    double s = b[i];
-    for (std::size_t k = i + 1; k < n; ++k) s -= a[k * n + i] * b[k];
-    b[i] = s / a[i * n + i];
-  }
-  return b;
-}
-
 Model train(const std::vector<const Document*>& docs, const Variant& variant, bool print = false) {
   Model model;
   model.variant = variant;
   select_tokens(docs, model.m.selected, print);
-  std::vector<double> sum(F, 0), sq(F, 0);
-  double count = 0;
-  float x[F];
+  std::vector<std::pair<const Document*, std::size_t>> blocks;
   for (const Document* d : docs)
-    for (std::size_t i = 0; i < d->blocks.size(); ++i, ++count) {
-      features_of(*d, i, model, x);
-      for (std::size_t j = 0; j < F; ++j) sum[j] += x[j], sq[j] += static_cast<double>(x[j]) * x[j];
-    }
-  for (std::size_t j = 0; j < F; ++j) {
-    const double mean = count > 0 ? sum[j] / count : 0;
-    const double var = count > 0 ? sq[j] / count - mean * mean : 0;
-    model.m.mean[j] = j == 0 ? 0.0f : static_cast<float>(mean);
-    model.m.scale[j] = (j == 0 || var < 1e-10) ? 1.0f : static_cast<float>(std::sqrt(var));
-  }
-  constexpr double kLambda = 1.0;
-  std::vector<double> w(F, 0.0), z(F);
-  for (int iteration = 0; iteration < 15; ++iteration) {
-    std::vector<double> gradient(F, 0.0), hessian(F * F, 0.0);
-    for (const Document* d : docs)
-      for (std::size_t i = 0; i < d->blocks.size(); ++i) {
-        features_of(*d, i, model, x);
-        double s = 0;
-        for (std::size_t j = 0; j < F; ++j) {
-          z[j] = (x[j] - model.m.mean[j]) / model.m.scale[j];
-          s += w[j] * z[j];
-        }
-        const double p = sigmoid(s);
-        const double weight = std::sqrt(static_cast<double>(d->blocks[i].stats.words));
-        const double g = weight * (p - d->labels[i]);
-        const double h = weight * std::max(p * (1 - p), 1e-9);
-        for (std::size_t j = 0; j < F; ++j) {
-          if (z[j] == 0.0) continue;
-          gradient[j] += g * z[j];
-          for (std::size_t k = 0; k <= j; ++k) hessian[j * F + k] += h * z[j] * z[k];
-        }
-      }
-    for (std::size_t j = 0; j < F; ++j) {
-      for (std::size_t k = 0; k < j; ++k) hessian[k * F + j] = hessian[j * F + k];
-      hessian[j * F + j] += kLambda;
-      gradient[j] += kLambda * w[j];
-    }
-    const std::vector<double> step = solve(hessian, gradient, F);
-    double change = 0;
-    for (std::size_t j = 0; j < F; ++j) {
-      w[j] -= step[j];
-      change = std::max(change, std::fabs(step[j]));
-    }
-    if (change < 1e-4) break;
-  }
-  for (std::size_t j = 0; j < F; ++j) model.m.weights[j] = static_cast<float>(w[j]);
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) blocks.emplace_back(d, i);
+  // Each block weighted by the square root of its words.
+  winnow::learn::fit_logistic(
+      blocks.size(), F, 15, [&](std::size_t r, float* x) { features_of(*blocks[r].first, blocks[r].second, model, x); },
+      [&](std::size_t r) { return static_cast<int>(blocks[r].first->labels[blocks[r].second]); },
+      [&](std::size_t r) {
+        return std::sqrt(static_cast<double>(blocks[r].first->blocks[blocks[r].second].stats.words));
+      },
+      model.m.weights, model.m.mean, model.m.scale);
   return model;
 }
 
@@ -299,23 +200,17 @@ std::vector<Figures> cross_validate(const std::vector<Document>& docs, std::size
                                     unsigned threads) {
   constexpr std::size_t kFolds = 5;
   std::vector<std::vector<Figures>> by_fold(kFolds, std::vector<Figures>(packages));
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> workers;
-  for (unsigned t = 0; t < threads; ++t)
-    workers.emplace_back([&] {
-      for (std::size_t fold; (fold = next++) < kFolds;) {
-        std::vector<const Document*> train_set;
-        for (const Document& d : docs)
-          if (d.fold != fold) train_set.push_back(&d);
-        const Model model = train(train_set, variant);
-        for (const Document& d : docs) {
-          if (d.fold != fold) continue;
-          by_fold[fold][d.package].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold),
-                                                                    winnow::eval::prepare_text(extract_with(model, d))));
-        }
-      }
-    });
-  for (auto& w : workers) w.join();
+  winnow::learn::parallel_for(kFolds, threads, [&](std::size_t fold, unsigned) {
+    std::vector<const Document*> train_set;
+    for (const Document& d : docs)
+      if (d.fold != fold) train_set.push_back(&d);
+    const Model model = train(train_set, variant);
+    for (const Document& d : docs) {
+      if (d.fold != fold) continue;
+      by_fold[fold][d.package].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold),
+                                                                winnow::eval::prepare_text(extract_with(model, d))));
+    }
+  });
   std::vector<Figures> figures(packages);
   for (const auto& fold : by_fold)
     for (std::size_t p = 0; p < packages; ++p) figures[p].add(fold[p]);
@@ -384,42 +279,22 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  const auto package_dirs = winnow::eval::find_packages(corpus);
-  if (package_dirs.empty()) {
+  std::vector<std::string> names;
+  const std::vector<winnow::learn::CorpusPage> pages = winnow::learn::list_pages(corpus, &names);
+  if (pages.empty()) {
     std::fprintf(stderr, "train_block_classifier: no test packages under %s (run `make corpus`)\n", corpus.c_str());
     return 2;
   }
-  std::vector<std::string> names;
-  std::vector<Document> docs;
-  std::vector<std::filesystem::path> htmls, golds;
-  for (const auto& dir : package_dirs) {
-    std::string error;
-    const auto package = winnow::eval::load_package(dir, &error);
-    if (!package) continue;
-    names.push_back(package->name);
-    for (const auto& ref : package->documents) {
-      Document d;
-      d.package = names.size() - 1;
-      d.fold = fnv1a(package->name + "/" + ref.id) % 5;
-      docs.push_back(std::move(d));
-      htmls.push_back(ref.html);
-      golds.push_back(ref.gold);
-    }
-  }
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (std::size_t i; (i = next++) < docs.size();) {
-        const auto html = winnow::eval::read_file_bytes(htmls[i]);
-        const auto gold = winnow::eval::read_file_bytes(golds[i]);
-        if (!html || !gold) continue;
-        docs[i].gold = *gold;
-        collect_blocks(*html, &docs[i].blocks);
-        label_blocks(&docs[i]);
-      }
-    });
-  for (auto& t : pool) t.join();
+  std::vector<Document> docs(pages.size());
+  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+    Document& d = docs[i];
+    d.package = pages[i].package;
+    d.fold = fnv1a(names[d.package] + "/" + pages[i].id) % 5;
+    std::string html;
+    if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
+    d.blocks = winnow::learn::collect_blocks<Block>(html);
+    label_blocks(&d);
+  });
   std::size_t blocks = 0, content = 0;
   for (const Document& d : docs) {
     blocks += d.blocks.size();

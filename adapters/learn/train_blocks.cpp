@@ -31,15 +31,12 @@
 //    quote for unseen pages; the shipped model is then trained on every
 //    package (its in-sample figures equal `winnow-eval --algo default`).
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -47,7 +44,9 @@
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
 #include "adapters/learn/boosting.h"
+#include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
+#include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/block_features.h"
@@ -65,50 +64,17 @@ using winnow::kBlockFeatureCount;
 
 struct Block {
   BlockStats stats;
-  std::string text;  // rendered, heading marker stripped
-};
+  std::string text;  // rendered
 
-// The blocks of the page being run on this thread (the collector algorithm
-// is created by the pipeline through a plain function pointer).
-thread_local std::vector<Block>* collecting = nullptr;
-
-class BlockCollector final : public winnow::Algorithm {
- public:
-  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream& stream,
-                winnow::ContentWriter&) override {
-    if (token.is_tag()) {
-      ++tags_;
-      return;
-    }
-    if (open_ && token.block != id_) open_ = false;
-    if (!open_) {
-      collecting->push_back(Block{});
-      Block& b = collecting->back();
-      b.stats.index = collecting->size() - 1;
-      b.stats.words_before = words_;
-      b.stats.tags_before = tags_;
-      open_ = true;
-      id_ = token.block;
-    } else if (!token.has(winnow::kTokenGlued)) {
-      collecting->back().text.push_back(' ');
-    }
-    collecting->back().text.append(text);
-    collecting->back().stats.add_word(token, text, stream.title());
-    tags_ = 0;
-    ++words_;
+  void start(const winnow::learn::BlockStart& at) {
+    stats.index = at.index;
+    stats.words_before = at.words_before;
+    stats.tags_before = at.tags_before;
   }
-  void finish(winnow::ContentWriter&) override {}
-
- private:
-  bool open_ = false;
-  std::uint32_t id_ = 0;
-  std::uint32_t tags_ = 0;
-  std::uint64_t words_ = 0;
+  void add_word(const winnow::Token& token, std::string_view word, const winnow::TokenStream& stream) {
+    stats.add_word(token, word, stream.title());
+  }
 };
-
-std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) {
-  return std::make_unique<BlockCollector>();
-}
 
 struct Document {
   std::size_t package = 0;
@@ -121,13 +87,6 @@ struct Document {
   std::vector<std::uint8_t> labels;
   float package_weight = 1.0f;  // with --balance-packages: each package weighs the same
 };
-
-void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
-  static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
-  collecting = blocks;
-  winnow::learn::run_collector(html, collector);
-  collecting = nullptr;
-}
 
 void label_blocks(Document* doc) {
   doc->labels = winnow::learn::label_by_gold(
@@ -147,93 +106,30 @@ void compute_features(Document* doc) {
   }
 }
 
-double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
-
-// Solves A x = b for a symmetric positive definite A (Cholesky).
-std::vector<double> solve(std::vector<double> a, std::vector<double> b, std::size_t n) {
-  for (std::size_t j = 0; j < n; ++j) {
-    double d = a[j * n + j];
-    for (std::size_t k = 0; k < j; ++k) d -= a[j * n + k] * a[j * n + k];
-    d = std::sqrt(std::max(d, 1e-12));
-    a[j * n + j] = d;
-    for (std::size_t i = j + 1; i < n; ++i) {
-      double s = a[i * n + j];
-      for (std::size_t k = 0; k < j; ++k) s -= a[i * n + k] * a[j * n + k];
-      a[i * n + j] = s / d;
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    double s = b[i];
-    for (std::size_t k = 0; k < i; ++k) s -= a[i * n + k] * b[k];
-    b[i] = s / a[i * n + i];
-  }
-  for (std::size_t i = n; i-- > 0;) {
-    double s = b[i];
-    for (std::size_t k = i + 1; k < n; ++k) s -= a[k * n + i] * b[k];
-    b[i] = s / a[i * n + i];
-  }
-  return b;
-}
-
 // Rows of one feature set: pointer to row i of document d.
 using RowOf = const float* (*)(const Document& d, std::size_t i);
 const float* block_row(const Document& d, std::size_t i) { return &d.features[i * kBlockFeatureCount]; }
 const float* context_row(const Document& d, std::size_t i) { return &d.context[i * winnow::kContextFeatureCount]; }
 
-// Standardised, weighted, L2-regularised logistic regression by Newton's
-// method. Feature 0 is the bias (not standardised).
+// adapters/learn/logistic.h over every block of docs, each weighted by the
+// square root of its words (and its package's weight).
 void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf row, float* weights,
                   float* mean_out, float* scale_out) {
-  std::vector<double> sum(F, 0), sq(F, 0);
-  double count = 0;
+  std::vector<std::pair<const Document*, std::size_t>> blocks;
   for (const Document* d : docs)
-    for (std::size_t i = 0; i < d->blocks.size(); ++i, ++count) {
-      const float* r = row(*d, i);
-      for (std::size_t j = 0; j < F; ++j) sum[j] += r[j], sq[j] += static_cast<double>(r[j]) * r[j];
-    }
-  for (std::size_t j = 0; j < F; ++j) {
-    const double mean = count > 0 ? sum[j] / count : 0;
-    const double var = count > 0 ? sq[j] / count - mean * mean : 0;
-    mean_out[j] = j == 0 ? 0.0f : static_cast<float>(mean);
-    scale_out[j] = (j == 0 || var < 1e-10) ? 1.0f : static_cast<float>(std::sqrt(var));
-  }
-  constexpr double kLambda = 1.0;
-  std::vector<double> w(F, 0.0), x(F);
-  for (int iteration = 0; iteration < 12; ++iteration) {
-    std::vector<double> gradient(F, 0.0), hessian(F * F, 0.0);
-    for (const Document* d : docs) {
-      for (std::size_t i = 0; i < d->blocks.size(); ++i) {
-        const float* r = row(*d, i);
-        double z = 0;
-        for (std::size_t j = 0; j < F; ++j) {
-          x[j] = (r[j] - mean_out[j]) / scale_out[j];
-          z += w[j] * x[j];
-        }
-        const double p = sigmoid(z);
-        const double weight = d->package_weight * std::sqrt(static_cast<double>(d->blocks[i].stats.words));
-        const double g = weight * (p - d->labels[i]);
-        const double h = weight * std::max(p * (1 - p), 1e-9);
-        for (std::size_t j = 0; j < F; ++j) {
-          if (x[j] == 0.0) continue;
-          gradient[j] += g * x[j];
-          for (std::size_t k = 0; k <= j; ++k) hessian[j * F + k] += h * x[j] * x[k];
-        }
-      }
-    }
-    for (std::size_t j = 0; j < F; ++j) {
-      for (std::size_t k = 0; k < j; ++k) hessian[k * F + j] = hessian[j * F + k];
-      hessian[j * F + j] += kLambda;
-      gradient[j] += kLambda * w[j];
-    }
-    const std::vector<double> step = solve(hessian, gradient, F);
-    double change = 0;
-    for (std::size_t j = 0; j < F; ++j) {
-      w[j] -= step[j];
-      change = std::max(change, std::fabs(step[j]));
-    }
-    if (change < 1e-4) break;
-  }
-  for (std::size_t j = 0; j < F; ++j) weights[j] = static_cast<float>(w[j]);
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) blocks.emplace_back(d, i);
+  winnow::learn::fit_logistic(
+      blocks.size(), F, 12,
+      [&](std::size_t r, float* x) {
+        const float* values = row(*blocks[r].first, blocks[r].second);
+        std::copy(values, values + F, x);
+      },
+      [&](std::size_t r) { return static_cast<int>(blocks[r].first->labels[blocks[r].second]); },
+      [&](std::size_t r) {
+        const Document& d = *blocks[r].first;
+        return d.package_weight * std::sqrt(static_cast<double>(d.blocks[blocks[r].second].stats.words));
+      },
+      weights, mean_out, scale_out);
 }
 
 // First-stage probabilities and, in document order, the context features the
@@ -527,51 +423,25 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  const auto package_dirs = winnow::eval::find_packages(corpus);
-  if (package_dirs.empty()) {
+  std::vector<std::string> names;
+  const std::vector<winnow::learn::CorpusPage> pages = winnow::learn::list_pages(corpus, &names);
+  if (pages.empty()) {
     std::fprintf(stderr, "train_blocks: no test packages under %s (run `make corpus`)\n", corpus.c_str());
     return 2;
   }
-  std::vector<std::string> names;
-  std::vector<Document> docs;
-  for (const auto& dir : package_dirs) {
-    std::string error;
-    const auto package = winnow::eval::load_package(dir, &error);
-    if (!package) continue;
-    names.push_back(package->name);
-    for (const auto& ref : package->documents) {
-      Document d;
-      d.package = names.size() - 1;
-      d.id = ref.id;
-      docs.push_back(std::move(d));
-    }
-  }
   // Read, run and label the documents in parallel.
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  std::vector<std::filesystem::path> htmls, golds;
-  for (const auto& dir : package_dirs) {
-    std::string error;
-    const auto package = winnow::eval::load_package(dir, &error);
-    if (!package) continue;
-    for (const auto& ref : package->documents) htmls.push_back(ref.html), golds.push_back(ref.gold);
-  }
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (std::size_t i; (i = next++) < docs.size();) {
-        const auto html = winnow::eval::read_file_bytes(htmls[i]);
-        const auto gold = winnow::eval::read_file_bytes(golds[i]);
-        if (!html || !gold) continue;
-        docs[i].gold = *gold;
-        docs[i].html_path = htmls[i];
-        collect_blocks(*html, &docs[i].blocks);
-        for (Block& b : docs[i].blocks)
-          if (b.text.size() >= 2 && b.text[0] == '\x01') b.text.erase(0, 2);
-        label_blocks(&docs[i]);
-        compute_features(&docs[i]);
-      }
-    });
-  for (auto& t : pool) t.join();
+  std::vector<Document> docs(pages.size());
+  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+    Document& d = docs[i];
+    d.package = pages[i].package;
+    d.id = pages[i].id;
+    std::string html;
+    if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
+    d.html_path = pages[i].html;
+    d.blocks = winnow::learn::collect_blocks<Block>(html);
+    label_blocks(&d);
+    compute_features(&d);
+  });
   std::size_t blocks = 0, content = 0;
   for (const Document& d : docs) {
     blocks += d.blocks.size();
@@ -587,21 +457,15 @@ int main(int argc, char** argv) {
     // Folds run in parallel, each on its own copy of the context features.
     std::vector<Figures> folds(names.size());
     std::vector<std::vector<DocumentRow>> rows(names.size());
-    std::atomic<std::size_t> next_fold{0};
-    std::vector<std::thread> workers;
-    for (unsigned t = 0; t < threads; ++t)
-      workers.emplace_back([&] {
-        for (std::size_t p; (p = next_fold++) < names.size();) {
-          std::vector<Document> copies;
-          for (const Document* d : all) copies.push_back(*d);
-          std::vector<const Document*> train_set, test_set;
-          for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
-          winnow::learn::TreeEnsemble trees;
-          folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, balance, stacked), test_set, lag, bias,
-                              &rows[p]);
-        }
-      });
-    for (auto& w : workers) w.join();
+    winnow::learn::parallel_for(names.size(), threads, [&](std::size_t p, unsigned) {
+      std::vector<Document> copies;
+      for (const Document* d : all) copies.push_back(*d);
+      std::vector<const Document*> train_set, test_set;
+      for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
+      winnow::learn::TreeEnsemble trees;
+      folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, balance, stacked), test_set,
+                          lag, bias, &rows[p]);
+    });
     for (std::size_t p = 0; p < names.size(); ++p) {
       const Figures& f = folds[p];
       std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,

@@ -34,14 +34,11 @@
 //    the blocks). The shipped tables are trained on every package.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -49,6 +46,7 @@
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
 #include "adapters/learn/page_blocks.h"
+#include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/ncleaner.h"
@@ -64,34 +62,10 @@ using winnow::kNCleanerMaxOrder;
 struct Block {
   std::string text;  // words as the ContentWriter renders them
   std::uint32_t words = 0;
+
+  void start(const winnow::learn::BlockStart&) {}
+  void add_word(const winnow::Token&, std::string_view, const winnow::TokenStream&) { ++words; }
 };
-
-thread_local std::vector<Block>* collecting = nullptr;
-
-class BlockCollector final : public winnow::Algorithm {
- public:
-  void on_token(const winnow::Token& token, std::string_view text, const winnow::TokenStream&,
-                winnow::ContentWriter&) override {
-    if (token.is_tag()) return;
-    if (open_ && token.block != id_) open_ = false;
-    if (!open_) {
-      collecting->push_back(Block{});
-      open_ = true;
-      id_ = token.block;
-    } else if (!token.has(winnow::kTokenGlued)) {
-      collecting->back().text.push_back(' ');
-    }
-    collecting->back().text.append(text);
-    ++collecting->back().words;
-  }
-  void finish(winnow::ContentWriter&) override {}
-
- private:
-  bool open_ = false;
-  std::uint32_t id_ = 0;
-};
-
-std::unique_ptr<winnow::Algorithm> create_collector(winnow::MemoryBudget&) { return std::make_unique<BlockCollector>(); }
 
 struct Document {
   std::size_t package = 0;
@@ -99,13 +73,6 @@ struct Document {
   std::vector<Block> blocks;
   std::vector<std::uint8_t> labels;
 };
-
-void collect_blocks(const std::string& html, std::vector<Block>* blocks) {
-  static const winnow::AlgorithmInfo collector{"collector", "training only", &create_collector};
-  collecting = blocks;
-  winnow::learn::run_collector(html, collector);
-  collecting = nullptr;
-}
 
 void label_blocks(Document* doc) {
   doc->labels = winnow::learn::label_by_gold(
@@ -268,17 +235,11 @@ double score_block(const winnow::NCleanerModel& model, const Block& block) {
 // document order.
 void score_blocks(const winnow::NCleanerModel& model, const std::vector<Document>& docs, std::size_t package,
                   std::vector<std::vector<double>>* scores, unsigned threads) {
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (std::size_t i; (i = next++) < docs.size();) {
-        if (package != static_cast<std::size_t>(-1) && docs[i].package != package) continue;
-        (*scores)[i].resize(docs[i].blocks.size());
-        for (std::size_t b = 0; b < docs[i].blocks.size(); ++b) (*scores)[i][b] = score_block(model, docs[i].blocks[b]);
-      }
-    });
-  for (auto& t : pool) t.join();
+  winnow::learn::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned) {
+    if (package != static_cast<std::size_t>(-1) && docs[i].package != package) return;
+    (*scores)[i].resize(docs[i].blocks.size());
+    for (std::size_t b = 0; b < docs[i].blocks.size(); ++b) (*scores)[i][b] = score_block(model, docs[i].blocks[b]);
+  });
 }
 
 // The bias maximising the word-weighted F1 of content blocks over the
@@ -340,25 +301,18 @@ struct Figures {
 Figures evaluate(const std::vector<Document>& docs, const std::vector<std::vector<double>>& scores, std::size_t package,
                  double bias, unsigned threads) {
   std::vector<Figures> per_thread(threads);
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      for (std::size_t i; (i = next++) < docs.size();) {
-        const Document& d = docs[i];
-        if (d.package != package) continue;
-        std::string out;
-        for (std::size_t b = 0; b < d.blocks.size(); ++b) {
-          const bool keep = scores[i][b] >= bias;
-          if (keep) out += d.blocks[b].text + "\n";
-          per_thread[t].words += d.blocks[b].words;
-          if (keep == (d.labels[b] != 0)) per_thread[t].words_correct += d.blocks[b].words;
-        }
-        per_thread[t].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold),
-                                                       winnow::eval::prepare_text(out)));
-      }
-    });
-  for (auto& t : pool) t.join();
+  winnow::learn::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned t) {
+    const Document& d = docs[i];
+    if (d.package != package) return;
+    std::string out;
+    for (std::size_t b = 0; b < d.blocks.size(); ++b) {
+      const bool keep = scores[i][b] >= bias;
+      if (keep) out += d.blocks[b].text + "\n";
+      per_thread[t].words += d.blocks[b].words;
+      if (keep == (d.labels[b] != 0)) per_thread[t].words_correct += d.blocks[b].words;
+    }
+    per_thread[t].add(winnow::eval::score_document(winnow::eval::prepare_text(d.gold), winnow::eval::prepare_text(out)));
+  });
   Figures f;
   for (const Figures& p : per_thread) f.add(p);
   return f;
@@ -535,42 +489,21 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "train_ncleaner: orders must be 1..%zu and 0 < q < 1\n", kNCleanerMaxOrder);
     return 1;
   }
-  const auto package_dirs = winnow::eval::find_packages(corpus);
-  if (package_dirs.empty()) {
+  std::vector<std::string> names;
+  const std::vector<winnow::learn::CorpusPage> pages = winnow::learn::list_pages(corpus, &names);
+  if (pages.empty()) {
     std::fprintf(stderr, "train_ncleaner: no test packages under %s (run `make corpus`); nothing trained\n",
                  corpus.c_str());
     return 2;
   }
-  std::vector<std::string> names;
-  std::vector<Document> docs;
-  std::vector<std::filesystem::path> htmls, golds;
-  for (const auto& dir : package_dirs) {
-    std::string error;
-    const auto package = winnow::eval::load_package(dir, &error);
-    if (!package) continue;
-    names.push_back(package->name);
-    for (const auto& ref : package->documents) {
-      Document d;
-      d.package = names.size() - 1;
-      docs.push_back(std::move(d));
-      htmls.push_back(ref.html);
-      golds.push_back(ref.gold);
-    }
-  }
-  std::atomic<std::size_t> next{0};
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      for (std::size_t i; (i = next++) < docs.size();) {
-        const auto html = winnow::eval::read_file_bytes(htmls[i]);
-        const auto gold = winnow::eval::read_file_bytes(golds[i]);
-        if (!html || !gold) continue;
-        docs[i].gold = *gold;
-        collect_blocks(*html, &docs[i].blocks);
-        label_blocks(&docs[i]);
-      }
-    });
-  for (auto& t : pool) t.join();
+  std::vector<Document> docs(pages.size());
+  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+    docs[i].package = pages[i].package;
+    std::string html;
+    if (!winnow::learn::read_page(pages[i], &html, &docs[i].gold)) return;
+    docs[i].blocks = winnow::learn::collect_blocks<Block>(html);
+    label_blocks(&docs[i]);
+  });
   std::size_t blocks = 0, content = 0, chars = 0;
   for (const Document& d : docs) {
     blocks += d.blocks.size();

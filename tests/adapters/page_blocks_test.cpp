@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// What the training programs share: the blocks they collect from a page, and
+// the labels the gold text gives them.
+#include "adapters/learn/page_blocks.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace winnow::learn {
+namespace {
+
+struct RecordedBlock {
+  std::string text;
+  BlockStart at;
+  std::uint32_t words = 0;
+  void start(const BlockStart& s) { at = s; }
+  void add_word(const Token&, std::string_view, const TokenStream&) { ++words; }
+};
+
+TEST(PageBlocks, CollectsEveryBlockWithItsTextAndWhereItStarts) {
+  const std::vector<RecordedBlock> blocks = collect_blocks<RecordedBlock>(
+      "<html><body><nav><a href=/>Home</a></nav><p>Rivers rise <b>fast</b>.</p><p>Then fall.</p></body></html>");
+  ASSERT_EQ(blocks.size(), 3u);
+  EXPECT_EQ(blocks[0].text, "Home");
+  EXPECT_EQ(blocks[1].text, "Rivers rise fast.");
+  EXPECT_EQ(blocks[2].text, "Then fall.");
+  EXPECT_EQ(blocks[1].words, 4u) << "the full stop is a word of its own, glued to the one before";
+  for (std::size_t i = 0; i < blocks.size(); ++i) EXPECT_EQ(blocks[i].at.index, i);
+  EXPECT_EQ(blocks[1].at.words_before, 1u);
+  EXPECT_EQ(blocks[2].at.words_before, 5u);
+  EXPECT_GT(blocks[1].at.tags_before, 0u) << "</a></nav><p> lie between Home and Rivers";
+}
+
+TEST(PageBlocks, ABlockIsContentWhenHalfItsWordsAreInTheGold) {
+  const std::vector<std::string> texts = {"menu home about", "rivers rise fast in spring", "rivers fall"};
+  const std::vector<std::uint8_t> labels = label_by_gold(
+      "Rivers rise fast in spring. About", texts.size(),
+      [&](std::size_t i) { return texts[i].size(); }, [&](std::size_t i) -> const std::string& { return texts[i]; });
+  // The long block takes "rivers", so "rivers fall" finds half of its words
+  // only if a second "rivers" is left: it is not.
+  EXPECT_EQ(labels, (std::vector<std::uint8_t>{0, 1, 0}));
+}
+
+}  // namespace
+}  // namespace winnow::learn
