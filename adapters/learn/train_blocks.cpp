@@ -235,11 +235,10 @@ struct Evaluated {
 };
 thread_local Evaluated evaluated;
 
+// In the budget's memory and charged to it, as the registry's `default` is.
 std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget) {
-  auto extractor = std::make_unique<winnow::DefaultExtractor>(budget, *evaluated.model, evaluated.lag,
-                                                              evaluated.bias);
-  if (!extractor->ok()) return nullptr;
-  return extractor;
+  return winnow::make_algorithm<winnow::DefaultExtractor>(budget, budget, *evaluated.model, evaluated.lag,
+                                                          evaluated.bias);
 }
 
 // One held-out page's cross-validated scores, for --documents.
