@@ -88,7 +88,7 @@ $(CORPUS)/.unpacked:
 bench: deps
 	cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DWINNOW_TESTS=OFF -DWINNOW_BENCH=ON \
 	  -DWINNOW_CORPUS_DIR=$(abspath $(CORPUS)) $(CMAKE_FLAGS)
-	cmake --build $(BUILD)-bench -j$(JOBS) --target winnow_bench
+	cmake --build $(BUILD)-bench -j$(JOBS) --target winnow_bench winnow_memory_probe
 	./$(BUILD)-bench/bench/winnow_bench
 
 fuzz: deps

@@ -20,8 +20,9 @@
 // Memory: kSniffBytes + kPieceBytes + the offset map + libxml2's handler and
 // two small conversion buffers (charged through the allocator hook). The
 // handler's iconv descriptors are glibc heap outside the budget (two
-// iconv_open()s, each holding glibc's intermediate conversion buffer: 59.9 KB
-// for GBK, Shift_JIS, EUC-KR, ISO-2022-JP, 92.5 KB for Big5, glibc 2.36); for
+// iconv_open()s, each holding glibc's intermediate conversion buffer: about
+// 65 KB for GBK, Shift_JIS, EUC-KR, ISO-2022-JP, 97 KB for Big5 with glibc
+// 2.36, bench/memory_probe.cpp); for
 // single-byte encodings (windows-125x, ISO-8859-x, KOI8, ...) they are closed
 // as soon as a 1.3 KB byte -> UTF-8 table has been built through them, so
 // only multi-byte legacy documents hold them while they are decoded (libxml2
