@@ -1,19 +1,31 @@
 // SPDX-License-Identifier: MIT
 #include "adapters/libxml/decoder.h"
 
-#include <libxml/encoding.h>
-#include <libxml/tree.h>
+#include <iconv.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
+
+// The converter writes UCS-4 code points as wchar_t, which holds them on glibc.
+static_assert(sizeof(wchar_t) == 4, "wchar_t must hold a UCS-4 code point");
+#ifndef __STDC_ISO_10646__
+#error "wchar_t must be ISO 10646 (UCS-4)"
+#endif
 
 namespace winnow {
 namespace {
 
 constexpr char kReplacement[] = "\xEF\xBF\xBD";  // U+FFFD
 constexpr std::size_t kOffsetCheckpoints = 256;
+const iconv_t kNoConverter = reinterpret_cast<iconv_t>(-1);
+// An incomplete multi-byte sequence left at the end of a piece is at most 3
+// bytes in the encodings glibc knows (GB18030, UTF-32, an ISO-2022 escape);
+// a converter that holds back more than this is making no progress, and the
+// decoder takes its next code unit as invalid.
+constexpr std::size_t kLongestSequence = 8;
 
 struct PassThroughTable {
   bool byte[256] = {};
@@ -207,26 +219,93 @@ bool looks_like_utf8(std::string_view s) {
   return multibyte;
 }
 
+// Opens glibc's converter from `encoding` into UCS-4, or kNoConverter when
+// iconv does not know the encoding.
+iconv_t open_converter(const std::string& encoding) { return iconv_open("WCHAR_T", encoding.c_str()); }
+
+// Writes one converted code point as the parser gets it: UTF-8, with controls
+// (but tab, newline and return) as a space, as the UTF-8 path passes them,
+// and U+FFFD for what no UTF-8 can hold (a lone surrogate, beyond U+10FFFF).
+// Returns the bytes written (1 to 4).
+std::size_t write_code_point(std::uint32_t c, char* out) {
+  if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) c = ' ';
+  if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
+  if (c < 0x80) {
+    out[0] = static_cast<char>(c);
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = static_cast<char>(0xC0 | (c >> 6));
+    out[1] = static_cast<char>(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    out[0] = static_cast<char>(0xE0 | (c >> 12));
+    out[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out[2] = static_cast<char>(0x80 | (c & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<char>(0xF0 | (c >> 18));
+  out[1] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+  out[2] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  out[3] = static_cast<char>(0x80 | (c & 0x3F));
+  return 4;
+}
+
 }  // namespace
 
 // A single-byte encoding as a table, byte -> the UTF-8 the parser gets
 // (converted, U+FFFD for a byte the encoding does not define, controls as
-// spaces), filled once through libxml2's handler. The handler's iconv
-// descriptors (about 33 KB of glibc heap each, outside the budget) are then
-// closed, so they are held only while the table is built.
+// spaces), filled once through the converter, which is then closed.
 struct Decoder::SingleByteTable : BudgetAllocated {
   std::uint8_t length[256] = {};
   char bytes[256][4] = {};
 };
 
+// The conversion state of a legacy encoding: glibc's iconv from the encoding
+// into UCS-4 code points (wchar_t), which the decoder writes as UTF-8 itself.
+// Into UCS-4 the conversion is one gconv step, so the descriptor holds no
+// more than its step data (32 to 340 bytes with glibc 2.36; kConverterBytes
+// are charged for it); into UTF-8, glibc chains two steps through an
+// intermediate buffer of about 32 KB per descriptor (65 KB for BIG5-HKSCS),
+// and libxml2's encoding handlers open two descriptors, one per direction.
+// Loading an encoding's gconv module the first time costs 0.3 to 6 KB of
+// heap that glibc keeps for the process, not per document.
 struct Decoder::LegacyState : BudgetAllocated {
-  xmlCharEncodingHandlerPtr handler = nullptr;  // null once `table` holds the encoding
+  iconv_t converter = kNoConverter;  // closed once `table` holds the encoding
   SingleByteTable* table = nullptr;
-  xmlBufferPtr in = nullptr;
-  xmlBufferPtr out = nullptr;
+  BudgetString in;  // the piece being converted (and an incomplete sequence left from the last)
   bool ascii_compatible = true;
   int code_unit = 1;  // bytes skipped past an invalid sequence: 2 in UTF-16, 4 in UTF-32
   std::uint64_t piece_in_begin = 0;  // input position of the first byte in `in`
+  MemoryBudget& budget;
+
+  explicit LegacyState(MemoryBudget& b) : in(b, kPieceBytes + kLongestSequence), budget(b) {}
+  ~LegacyState() {
+    close_converter();
+    delete table;
+  }
+  // Takes an open converter, if the budget has room for its state.
+  bool adopt(iconv_t opened) {
+    if (!budget.try_reserve(kConverterBytes)) return false;
+    converter = opened;
+    return true;
+  }
+  // Whether the converter is open: false when iconv does not know the
+  // encoding or the budget has no room for its state.
+  bool open_converter(const std::string& encoding) {
+    const iconv_t opened = winnow::open_converter(encoding);
+    if (opened == kNoConverter) return false;
+    if (adopt(opened)) return true;
+    iconv_close(opened);
+    return false;
+  }
+  void close_converter() {
+    if (converter == kNoConverter) return;
+    iconv_close(converter);
+    converter = kNoConverter;
+    budget.release(kConverterBytes);
+  }
 };
 
 Decoder::Decoder(MemoryBudget& budget, std::string_view override_encoding, ByteSink& out)
@@ -237,15 +316,7 @@ Decoder::Decoder(MemoryBudget& budget, std::string_view override_encoding, ByteS
       sniff_(budget, kSniffBytes) {
 }
 
-Decoder::~Decoder() {
-  if (legacy_) {
-    if (legacy_->in) xmlBufferFree(legacy_->in);
-    if (legacy_->out) xmlBufferFree(legacy_->out);
-    if (legacy_->handler) xmlCharEncCloseFunc(legacy_->handler);
-    delete legacy_->table;
-    delete legacy_;
-  }
-}
+Decoder::~Decoder() { delete legacy_; }
 
 bool Decoder::converts_by_table() const { return legacy_ != nullptr && legacy_->table != nullptr; }
 
@@ -294,27 +365,23 @@ void Decoder::decide_encoding(bool) {
     if (chosen != "UTF-8" && looks_like_utf8(prefix)) chosen = "UTF-8";
   }
   if (chosen != "UTF-8") {
-    xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(chosen.c_str());
-    const std::string handler_name = handler && handler->name ? lower_ascii(handler->name) : std::string();
-    if (handler_name == "utf-8" || handler_name == "utf8") {
-      // An alias of UTF-8 (libxml2's handler passes bytes through without
-      // checking them): the UTF-8 path, which repairs invalid sequences.
-      xmlCharEncCloseFunc(handler);
-      handler = nullptr;
-    }
-    if (handler == nullptr) {
-      chosen = "UTF-8";  // unknown to iconv or UTF-8 itself: read as UTF-8, invalid bytes become U+FFFD
+    // An encoding iconv does not know is read as UTF-8 (invalid bytes become
+    // U+FFFD). UTF-8's own labels never get here: canonical_encoding() maps
+    // them to "UTF-8", for the repairing path.
+    const iconv_t converter = open_converter(chosen);
+    if (converter == kNoConverter) {
+      chosen = "UTF-8";
     } else {
-      legacy_ = new (budget_) LegacyState;
-      if (legacy_ == nullptr) {  // no room for the conversion state: the budget stops the document
-        xmlCharEncCloseFunc(handler);
+      legacy_ = new (budget_) LegacyState(budget_);
+      if (legacy_ == nullptr || !legacy_->in.ok() || !legacy_->adopt(converter)) {
+        // No room for the conversion state: the budget stops the document.
+        iconv_close(converter);
+        delete legacy_;
+        legacy_ = nullptr;
         budget_.mark_exceeded();
         encoding_ = chosen;
         return;
       }
-      legacy_->handler = handler;
-      legacy_->in = xmlBufferCreateSize(kPieceBytes + 16);
-      legacy_->out = xmlBufferCreateSize(4 * kPieceBytes + 16);
       legacy_->ascii_compatible = is_ascii_compatible(chosen);
       legacy_->code_unit = chosen.rfind("UTF-16", 0) == 0 ? 2 : chosen.rfind("UTF-32", 0) == 0 ? 4 : 1;
       if (is_single_byte(chosen)) use_single_byte_table(chosen);
@@ -323,53 +390,42 @@ void Decoder::decide_encoding(bool) {
   encoding_ = chosen;
 }
 
-// Converts each of the 256 bytes alone. If every one gives output or is
-// rejected by itself, the table replaces the handler; if one does not (the
-// converter waits for more bytes, or keeps state), the table is dropped and
-// the handler, reopened so that the probe leaves no state behind, converts
-// the document.
+// Converts each of the 256 bytes alone. If every one gives one code point or
+// is rejected by itself, the table replaces the converter; if one does not
+// (the converter waits for more bytes, or keeps state), the table is dropped
+// and the converter, reopened so that the probe leaves no state behind,
+// converts the document.
 void Decoder::use_single_byte_table(const std::string& encoding) {
   LegacyState& s = *legacy_;
   auto* table = new (budget_) SingleByteTable;
-  if (table == nullptr || s.in == nullptr || s.out == nullptr) {
-    delete table;
-    return;  // the handler converts, as for any other encoding
-  }
+  if (table == nullptr) return;  // the converter converts, as for any other encoding
   bool complete = true;
   for (int b = 0; b < 256 && complete; ++b) {
-    xmlBufferEmpty(s.in);
-    xmlBufferEmpty(s.out);
-    const auto byte = static_cast<xmlChar>(b);
-    xmlBufferAdd(s.in, &byte, 1);
-    const int result = xmlCharEncInFunc(s.handler, s.out, s.in);
-    const int consumed = 1 - xmlBufferLength(s.in);
-    const int produced = xmlBufferLength(s.out);
-    if (consumed == 1 && produced >= 1 && produced <= 4) {
-      std::memcpy(table->bytes[b], xmlBufferContent(s.out), static_cast<std::size_t>(produced));
-      table->length[b] = static_cast<std::uint8_t>(produced);
-      if (produced == 1 && !kPassThrough[static_cast<unsigned char>(table->bytes[b][0])] &&
-          static_cast<unsigned char>(table->bytes[b][0]) < 0x80)
-        table->bytes[b][0] = ' ';  // a control, as convert_piece() treats it
-    } else if (consumed == 0 && produced == 0 && result == -2) {
+    iconv(s.converter, nullptr, nullptr, nullptr, nullptr);  // back to the initial state
+    char byte = static_cast<char>(b);
+    wchar_t wide[2];
+    char* in_ptr = &byte;
+    std::size_t in_left = 1;
+    char* out_ptr = reinterpret_cast<char*>(wide);
+    std::size_t out_left = sizeof wide;
+    const std::size_t result = iconv(s.converter, &in_ptr, &in_left, &out_ptr, &out_left);
+    const std::size_t produced = (sizeof wide - out_left) / sizeof(wchar_t);
+    if (result != static_cast<std::size_t>(-1) && in_left == 0 && produced == 1) {
+      table->length[b] = static_cast<std::uint8_t>(write_code_point(static_cast<std::uint32_t>(wide[0]), table->bytes[b]));
+    } else if (result == static_cast<std::size_t>(-1) && errno == EILSEQ && produced == 0) {
       std::memcpy(table->bytes[b], kReplacement, 3);
       table->length[b] = 3;
     } else {
       complete = false;
     }
   }
-  xmlBufferEmpty(s.in);
-  xmlBufferEmpty(s.out);
-  xmlCharEncCloseFunc(s.handler);
-  s.handler = nullptr;
+  s.close_converter();
   if (complete) {
     s.table = table;
-    xmlBufferFree(s.out);
-    s.out = nullptr;
     return;
   }
   delete table;
-  s.handler = xmlFindCharEncodingHandler(encoding.c_str());
-  if (s.handler == nullptr) budget_.mark_exceeded();  // found a moment ago: only memory can make it fail
+  if (!s.open_converter(encoding)) budget_.mark_exceeded();  // opened a moment ago: only memory can make it fail
 }
 
 void Decoder::process(const char* data, std::size_t size) {
@@ -505,25 +561,29 @@ void Decoder::process_legacy(const char* data, std::size_t size) {
     // or is still held from an earlier one (a caller's chunk may end just
     // before the '<'): pieces, and so the offsets interpolated in them, do
     // not depend on the chunking.
-    if (cut_before && (i > start || xmlBufferLength(s.in) > 0)) {
-      if (i > start)
-        xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i - start));
+    if (cut_before && (i > start || !s.in.empty())) {
+      s.in.append(data + start, i - start);
       in_pos_ += i - start;
       start = i;
       convert_piece();
     }
-    const std::size_t pending = static_cast<std::size_t>(xmlBufferLength(s.in)) + (i + 1 - start);
+    const std::size_t pending = s.in.size() + (i + 1 - start);
     if (cut_after || pending >= kPieceBytes) {
-      xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(i + 1 - start));
+      s.in.append(data + start, i + 1 - start);
       in_pos_ += i + 1 - start;
       start = i + 1;
       convert_piece();
     }
   }
-  if (size > start) {
-    xmlBufferAdd(s.in, reinterpret_cast<const xmlChar*>(data + start), static_cast<int>(size - start));
+  if (size > start) {  // fewer than kPieceBytes with what `in` held: they fit
+    s.in.append(data + start, size - start);
     in_pos_ += size - start;
   }
+}
+
+void Decoder::write_converted(const char* data, std::size_t size) {
+  out_.write(data, size);
+  out_pos_ += size;
 }
 
 void Decoder::convert_piece() {
@@ -533,49 +593,41 @@ void Decoder::convert_piece() {
     convert_piece_by_table();
     return;
   }
-  if (s.handler == nullptr) {  // the handler could not be reopened: the budget has stopped the document
-    xmlBufferEmpty(s.in);
+  if (s.converter == kNoConverter) {  // it could not be reopened: the budget has stopped the document
+    s.in.clear();
     return;
   }
-  while (xmlBufferLength(s.in) > 0) {
-    const int before = xmlBufferLength(s.in);
-    const int result = xmlCharEncInFunc(s.handler, s.out, s.in);
-    const int consumed = before - xmlBufferLength(s.in);
-    const int produced = xmlBufferLength(s.out);
-    if (produced > 0) {
-      // Converted text is UTF-8 but for one thing: libxml2's UTF-16
-      // decoders pass a lone low surrogate through as ED B0..BF xx, which is
-      // not UTF-8; it becomes U+FFFD (also three bytes, so offsets hold).
-      // Otherwise only keep the parser away from controls.
-      auto* bytes = reinterpret_cast<char*>(const_cast<xmlChar*>(xmlBufferContent(s.out)));
-      for (int k = 0; k < produced; ++k) {
-        const auto b = static_cast<unsigned char>(bytes[k]);
-        if (b == 0xED && k + 2 < produced && static_cast<unsigned char>(bytes[k + 1]) >= 0xA0) {
-          bytes[k] = '\xEF';
-          bytes[k + 1] = '\xBF';
-          bytes[k + 2] = '\xBD';
-          k += 2;
-        } else if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
-          bytes[k] = ' ';
-        }
-      }
-      out_.write(bytes, static_cast<std::size_t>(produced));
-      out_pos_ += static_cast<std::size_t>(produced);
-      xmlBufferEmpty(s.out);
-    }
-    if (consumed > 0) continue;
-    if (result == -2) {
+  char* in_ptr = s.in.storage();
+  std::size_t in_left = s.in.size();
+  while (in_left > 0) {
+    wchar_t wide[kPieceBytes / 4];
+    char* out_ptr = reinterpret_cast<char*>(wide);
+    std::size_t out_left = sizeof wide;
+    const std::size_t result = iconv(s.converter, &in_ptr, &in_left, &out_ptr, &out_left);
+    const int error = result == static_cast<std::size_t>(-1) ? errno : 0;
+    const std::size_t produced = (sizeof wide - out_left) / sizeof(wchar_t);
+    char utf8[sizeof wide];  // four bytes at most for each four-byte code point
+    std::size_t length = 0;
+    for (std::size_t k = 0; k < produced; ++k)
+      length += write_code_point(static_cast<std::uint32_t>(wide[k]), utf8 + length);
+    write_converted(utf8, length);
+    if (error == E2BIG) continue;
+    const bool stuck = error == EINVAL && in_left > kLongestSequence - 1;
+    if (error == EILSEQ || stuck) {
       // An invalid sequence: U+FFFD, then go on from the next code unit (a
       // lone surrogate in UTF-16 is two bytes; skipping one would misalign
       // the rest of the document).
-      xmlBufferShrink(s.in, static_cast<unsigned int>(std::min(s.code_unit, xmlBufferLength(s.in))));
-      out_.write(kReplacement, 3);
-      out_pos_ += 3;
+      const std::size_t skip = std::min(static_cast<std::size_t>(s.code_unit), in_left);
+      in_ptr += skip;
+      in_left -= skip;
+      write_converted(kReplacement, 3);
       continue;
     }
-    break;  // an incomplete sequence at the end: wait for more bytes
+    break;  // all converted, or an incomplete sequence at the end: wait for more bytes
   }
-  s.piece_in_begin = in_pos_ - static_cast<std::uint64_t>(xmlBufferLength(s.in));
+  std::memmove(s.in.storage(), in_ptr, in_left);
+  s.in.resize(in_left);
+  s.piece_in_begin = in_pos_ - in_left;
   // Within the piece, output and input bytes do not correspond one to one
   // (UTF-16: two input bytes for one to three output bytes): interpolate.
   offsets_.record(out_pos_, s.piece_in_begin, true);
@@ -584,8 +636,8 @@ void Decoder::convert_piece() {
 void Decoder::convert_piece_by_table() {
   LegacyState& s = *legacy_;
   const SingleByteTable& table = *s.table;
-  const xmlChar* in = xmlBufferContent(s.in);
-  const auto size = static_cast<std::size_t>(xmlBufferLength(s.in));
+  const auto* in = reinterpret_cast<const unsigned char*>(s.in.data());
+  const std::size_t size = s.in.size();
   char converted[256 * 4];
   std::size_t produced = 0;
   for (std::size_t i = 0; i < size; ++i) {
@@ -593,12 +645,11 @@ void Decoder::convert_piece_by_table() {
     std::memcpy(converted + produced, table.bytes[in[i]], 4);  // the table's rows are 4 bytes wide
     produced += length;
     if (produced > sizeof converted - 4 || i + 1 == size) {
-      out_.write(converted, produced);
-      out_pos_ += produced;
+      write_converted(converted, produced);
       produced = 0;
     }
   }
-  xmlBufferEmpty(s.in);
+  s.in.clear();
   s.piece_in_begin = in_pos_;
   offsets_.record(out_pos_, s.piece_in_begin, true);
 }
@@ -607,10 +658,9 @@ void Decoder::finish() {
   finished_ = true;
   if (legacy_) {
     convert_piece();
-    if (xmlBufferLength(legacy_->in) > 0) {
-      xmlBufferEmpty(legacy_->in);
-      out_.write(kReplacement, 3);
-      out_pos_ += 3;
+    if (!legacy_->in.empty()) {  // a sequence the input ends in the middle of
+      legacy_->in.clear();
+      write_converted(kReplacement, 3);
       offsets_.record(out_pos_, in_pos_);
     }
     return;

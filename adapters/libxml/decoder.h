@@ -6,9 +6,9 @@
 // mark, a <meta charset> / <meta http-equiv content="...charset=..."> in that
 // prefix, else UTF-8. A declaration that names a legacy encoding while the
 // prefix is valid, non-ASCII UTF-8 is taken to be wrong (real pages do this)
-// and UTF-8 wins. Conversion from legacy encodings uses libxml2's encoding
-// handlers (iconv behind them); UTF-8 is validated here because libxml2 does
-// not repair it: every maximal invalid subsequence becomes U+FFFD, NUL too,
+// and UTF-8 wins. Legacy encodings are converted by glibc's iconv into UCS-4
+// code points, which are written as UTF-8 here; UTF-8 is validated here
+// because libxml2 does not repair it: every maximal invalid subsequence becomes U+FFFD, NUL too,
 // and other C0 controls become spaces so the parser never rejects a byte.
 //
 // Output is independent of how the input is chunked: the sniff decision
@@ -17,16 +17,17 @@
 // byte-at-a-time state machine. offsets() maps output positions back to
 // input positions.
 //
-// Memory: kSniffBytes + kPieceBytes + the offset map + libxml2's handler and
-// two small conversion buffers (charged through the allocator hook). The
-// handler's iconv descriptors are glibc heap outside the budget (two
-// iconv_open()s, each holding glibc's intermediate conversion buffer: about
-// 65 KB for GBK, Shift_JIS, EUC-KR, ISO-2022-JP, 97 KB for Big5 with glibc
-// 2.36, bench/memory_probe.cpp); for
-// single-byte encodings (windows-125x, ISO-8859-x, KOI8, ...) they are closed
-// as soon as a 1.3 KB byte -> UTF-8 table has been built through them, so
-// only multi-byte legacy documents hold them while they are decoded (libxml2
-// converts UTF-16 itself, without iconv).
+// Memory: kSniffBytes + kPieceBytes + the offset map, and for a legacy
+// encoding its conversion state: one iconv descriptor into UCS-4, a single
+// gconv step whose state glibc 2.36 keeps in 32 to 340 bytes (512 charged;
+// converting into UTF-8 instead, as libxml2's encoding handlers do, chains
+// two steps through a 32 KB buffer, and they open two descriptors: 65 KB per
+// document for GBK, 130 KB for BIG5-HKSCS, outside any budget), or, for a
+// single-byte encoding (windows-125x, ISO-8859-x, KOI8, ...), a 1.3 KB byte
+// -> UTF-8 table built through the descriptor, which is then closed. All of
+// it is charged to the budget. Not charged: the 0.3 to 6 KB of heap glibc
+// takes the first time a process loads an encoding's module, and keeps for
+// the process (bench/memory_probe.cpp measures both).
 #pragma once
 
 #include <cstddef>
@@ -45,6 +46,9 @@ class Decoder {
  public:
   static constexpr std::size_t kSniffBytes = 4096;
   static constexpr std::size_t kPieceBytes = 256;
+  // Charged for an open iconv descriptor's state, which glibc allocates on
+  // its own heap (never in the caller's arena).
+  static constexpr std::size_t kConverterBytes = 512;
 
   Decoder(MemoryBudget& budget, std::string_view override_encoding, ByteSink& out);
   ~Decoder();
@@ -70,6 +74,7 @@ class Decoder {
   void process_legacy(const char* data, std::size_t size);
   void convert_piece();
   void convert_piece_by_table();
+  void write_converted(const char* data, std::size_t size);
   void use_single_byte_table(const std::string& encoding);
   void finish();
 
@@ -94,7 +99,7 @@ class Decoder {
   char utf8_pending_[4] = {};
   int utf8_pending_size_ = 0;
 
-  // Legacy conversion through libxml2 (single-byte encodings: a table built
+  // Legacy conversion through iconv (single-byte encodings: a table built
   // through it).
   struct SingleByteTable;
   struct LegacyState;
