@@ -582,6 +582,7 @@ void Decoder::process_legacy(const char* data, std::size_t size) {
 }
 
 void Decoder::write_converted(const char* data, std::size_t size) {
+  if (size == 0) return;  // stages downstream are never handed an empty write
   out_.write(data, size);
   out_pos_ += size;
 }

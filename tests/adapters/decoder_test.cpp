@@ -288,6 +288,25 @@ TEST(Decoder, LegacyConversionHoldsNoHeapBeyondWhatItCharges) {
   }
 }
 
+class NoEmptyWritesSink final : public ByteSink {
+ public:
+  void write(const char* data, std::size_t size) override {
+    EXPECT_GT(size, 0u) << "an empty write";
+    text.append(data, size);
+  }
+  std::string text;
+};
+
+// fuzz_pipeline finding 55296b43 (stop 25): one byte of UTF-16, an incomplete
+// code unit, was converted at the end into nothing, and written.
+TEST(Decoder, AnIncompleteCodeUnitAtTheEndIsOneReplacementAndNoEmptyWrite) {
+  MemoryBudget budget(1 << 20);
+  NoEmptyWritesSink sink;
+  Decoder decoder(budget, "UTF-16LE", sink);
+  decoder.feed("v", 1, true);
+  EXPECT_EQ(sink.text, kFffd);
+}
+
 TEST(Decoder, OffsetsMapOutputBackToInput) {
   install_libxml_allocator();
   MemoryBudget budget(1 << 20);
