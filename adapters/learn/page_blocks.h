@@ -166,4 +166,51 @@ std::vector<std::uint8_t> label_by_gold(const std::string& gold_text, std::size_
   return labels;
 }
 
+// Labels by the order of the words, as the shingle measure sees them: a
+// block of two or more words is content when at least half of its n-grams
+// (n = its word count, at most 4) occur in the gold text; a one-word block
+// when its word is still left in the gold's bag after the words of the
+// longer blocks labelled content were taken out. Unlike label_by_gold, a
+// long block of common words (a menu of "news", "the", "and") does not pass
+// by the bag alone nor use up the words an article's blocks need.
+template <typename WordsOf, typename TextOf>
+std::vector<std::uint8_t> label_by_gold_sequence(const std::string& gold_text, std::size_t count, WordsOf words_of,
+                                                 TextOf text_of) {
+  const std::vector<std::string> gold_words = eval::split_words(gold_text);
+  const auto key = [](const std::vector<std::string>& words, std::size_t at, std::size_t n) {
+    std::string k;
+    for (std::size_t j = 0; j < n; ++j) {
+      k += words[at + j];
+      k += '\x1F';
+    }
+    return k;
+  };
+  std::unordered_map<std::string, int> grams[5];  // by n; n = 1 counts words
+  for (std::size_t n = 1; n <= 4; ++n)
+    for (std::size_t at = 0; at + n <= gold_words.size(); ++at) ++grams[n][key(gold_words, at, n)];
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return words_of(a) > words_of(b); });
+  std::vector<std::uint8_t> labels(count, 0);
+  for (std::size_t i : order) {
+    const std::vector<std::string> words = eval::split_words(text_of(i));
+    if (words.size() == 1) {
+      auto it = grams[1].find(key(words, 0, 1));
+      labels[i] = it != grams[1].end() && it->second > 0;
+      if (labels[i]) --it->second;
+      continue;
+    }
+    const std::size_t n = std::min<std::size_t>(4, words.size());
+    std::size_t found = 0, total = 0;
+    for (std::size_t at = 0; at + n <= words.size(); ++at, ++total) found += grams[n].count(key(words, at, n));
+    labels[i] = total > 0 && 2 * found >= total;
+    if (!labels[i]) continue;
+    for (std::size_t at = 0; at < words.size(); ++at) {
+      auto it = grams[1].find(key(words, at, 1));
+      if (it != grams[1].end() && it->second > 0) --it->second;
+    }
+  }
+  return labels;
+}
+
 }  // namespace winnow::learn

@@ -5,7 +5,15 @@
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
 //                [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
-//                [--documents FILE]
+//                [--documents FILE] [--oracle] [--sequence-labels]
+//
+// --oracle prints, instead of training, what a perfect classifier of these
+// blocks would score: each page's output is its blocks labelled content (the
+// labels of step 2), in document order. It is the ceiling that the block
+// segmentation and the labels set for the model, package by package.
+// --sequence-labels labels by word order instead of the bag
+// (label_by_gold_sequence in adapters/learn/page_blocks.h): a higher ceiling,
+// but a model trained on it scores lower cross-validated (README, stop 25).
 //
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
@@ -88,10 +96,11 @@ struct Document {
   float package_weight = 1.0f;  // with --balance-packages: each package weighs the same
 };
 
-void label_blocks(Document* doc) {
-  doc->labels = winnow::learn::label_by_gold(
-      doc->gold, doc->blocks.size(), [&](std::size_t i) { return doc->blocks[i].stats.words; },
-      [&](std::size_t i) -> const std::string& { return doc->blocks[i].text; });
+void label_blocks(Document* doc, bool by_sequence) {
+  const auto words_of = [&](std::size_t i) { return doc->blocks[i].stats.words; };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return doc->blocks[i].text; };
+  doc->labels = by_sequence ? winnow::learn::label_by_gold_sequence(doc->gold, doc->blocks.size(), words_of, text_of)
+                            : winnow::learn::label_by_gold(doc->gold, doc->blocks.size(), words_of, text_of);
 }
 
 void compute_features(Document* doc) {
@@ -316,6 +325,22 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   return f;
 }
 
+// The output of a classifier that knew the labels: the blocks labelled
+// content, one line each, as the extractor writes kept blocks.
+Figures evaluate_labels(const std::vector<const Document*>& docs) {
+  Figures f;
+  for (const Document* d : docs) {
+    std::string text;
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+      if (!d->labels[i]) continue;
+      text += d->blocks[i].text;
+      text += '\n';
+    }
+    f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
+  }
+  return f;
+}
+
 void write_model(const winnow::BlockModel& model, const std::string& path,
                  const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
   FILE* out = std::fopen(path.c_str(), "w");
@@ -398,6 +423,8 @@ int main(int argc, char** argv) {
   params.trees = 50;
   std::size_t bags = 1;
   bool stacked = false;
+  bool oracle = false;
+  bool sequence_labels = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -417,8 +444,10 @@ int main(int argc, char** argv) {
     else if (a == "--stacked") stacked = true;
     else if (a == "--bags" && i + 1 < argc) bags = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
+    else if (a == "--oracle") oracle = true;
+    else if (a == "--sequence-labels") sequence_labels = true;
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle]\n");
       return 1;
     }
   }
@@ -438,7 +467,7 @@ int main(int argc, char** argv) {
     if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
     d.html_path = pages[i].html;
     d.blocks = winnow::learn::collect_blocks<Block>(html);
-    label_blocks(&d);
+    label_blocks(&d, sequence_labels);
     compute_features(&d);
   });
   std::size_t blocks = 0, content = 0;
@@ -450,6 +479,19 @@ int main(int argc, char** argv) {
 
   std::vector<const Document*> all;
   for (const Document& d : docs) all.push_back(&d);
+  if (oracle) {
+    std::printf("\nThe blocks labelled content as the output (a perfect classifier of these blocks):\n");
+    std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    for (std::size_t p = 0; p < names.size(); ++p) {
+      std::vector<const Document*> package;
+      for (const Document* d : all)
+        if (d->package == p) package.push_back(d);
+      const Figures f = evaluate_labels(package);
+      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs,
+                  f.bag_f1 / f.docs, f.shingle_f1());
+    }
+    return 0;
+  }
   if (cross_validate) {
     std::printf("\nCross-validated by package (trained on the other packages):\n");
     std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");

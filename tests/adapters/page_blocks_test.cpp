@@ -43,5 +43,26 @@ TEST(PageBlocks, ABlockIsContentWhenHalfItsWordsAreInTheGold) {
   EXPECT_EQ(labels, (std::vector<std::uint8_t>{0, 1, 0}));
 }
 
+TEST(PageBlocks, BySequenceABlockIsContentWhenHalfItsShinglesAreInTheGold) {
+  const std::string gold = "The river rose in the spring and the town was flooded. Home";
+  const std::vector<std::string> texts = {
+      "the town and the river and the spring",     // every word in the gold, no 4-gram of it: a menu
+      "the river rose in the spring and the town",  // all its 4-grams
+      "was flooded",                                // its bigram
+      "flooded was",                                // its words, not their order
+      "home",                                       // a word left in the gold's bag
+      "town",                                       // taken by the block labelled content above
+  };
+  // The menu is taken first, as if it were the page's longest block.
+  const std::vector<std::size_t> words = {20, 9, 2, 2, 1, 1};
+  const auto words_of = [&](std::size_t i) { return words[i]; };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  EXPECT_EQ(label_by_gold_sequence(gold, texts.size(), words_of, text_of),
+            (std::vector<std::uint8_t>{0, 1, 1, 0, 1, 0}));
+  // By the bag, the menu passes (7 of its 8 words are in the gold) and uses
+  // up the words the article's block needs.
+  EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0}));
+}
+
 }  // namespace
 }  // namespace winnow::learn
