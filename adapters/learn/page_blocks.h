@@ -138,6 +138,15 @@ std::vector<Block> collect_blocks(const std::string& html) {
   return blocks;
 }
 
+// Block indices, blocks with more words first (ties in document order).
+template <typename WordsOf>
+std::vector<std::size_t> longest_first(std::size_t count, WordsOf words_of) {
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return words_of(a) > words_of(b); });
+  return order;
+}
+
 // Labels by the bag match winnow-eval measures with: blocks are taken
 // longest first (words_of(i)), each gold word is used once, and block i is
 // content when at least half of its words (text_of(i), split as winnow-eval
@@ -147,11 +156,8 @@ std::vector<std::uint8_t> label_by_gold(const std::string& gold_text, std::size_
                                         TextOf text_of) {
   std::unordered_map<std::string, int> gold;
   for (std::string& w : eval::split_words(gold_text)) ++gold[w];
-  std::vector<std::size_t> order(count);
-  for (std::size_t i = 0; i < count; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return words_of(a) > words_of(b); });
   std::vector<std::uint8_t> labels(count, 0);
-  for (std::size_t i : order) {
+  for (std::size_t i : longest_first(count, words_of)) {
     const std::vector<std::string> words = eval::split_words(text_of(i));
     std::size_t found = 0;
     for (const std::string& w : words) {
@@ -188,11 +194,8 @@ std::vector<std::uint8_t> label_by_gold_sequence(const std::string& gold_text, s
   std::unordered_map<std::string, int> grams[5];  // by n; n = 1 counts words
   for (std::size_t n = 1; n <= 4; ++n)
     for (std::size_t at = 0; at + n <= gold_words.size(); ++at) ++grams[n][key(gold_words, at, n)];
-  std::vector<std::size_t> order(count);
-  for (std::size_t i = 0; i < count; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return words_of(a) > words_of(b); });
   std::vector<std::uint8_t> labels(count, 0);
-  for (std::size_t i : order) {
+  for (std::size_t i : longest_first(count, words_of)) {
     const std::vector<std::string> words = eval::split_words(text_of(i));
     if (words.size() == 1) {
       auto it = grams[1].find(key(words, 0, 1));
