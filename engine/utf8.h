@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Measures of UTF-8 text every algorithm needs. The engine's words are valid
+// Measures of UTF-8 text every algorithm needs, and the one encoder of a
+// code point as UTF-8 (the decoder's legacy path, the evaluation's text). The engine's words are valid
 // UTF-8 (the adapters decode and replace invalid bytes before tokens are
 // made), so counting the bytes that start a sequence counts characters.
 // Memory: none; no state.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -17,6 +19,33 @@ inline std::uint32_t utf8_characters(std::string_view text) {
   std::uint32_t n = 0;
   for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return n;
+}
+
+// Writes code point c as UTF-8 at out (room for 4 bytes); a surrogate or a
+// value beyond U+10FFFF, which UTF-8 cannot hold, as U+FFFD. Returns the
+// bytes written.
+inline std::size_t encode_utf8(char32_t c, char* out) {
+  if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
+  if (c < 0x80) {
+    out[0] = static_cast<char>(c);
+    return 1;
+  }
+  if (c < 0x800) {
+    out[0] = static_cast<char>(0xC0 | (c >> 6));
+    out[1] = static_cast<char>(0x80 | (c & 0x3F));
+    return 2;
+  }
+  if (c < 0x10000) {
+    out[0] = static_cast<char>(0xE0 | (c >> 12));
+    out[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out[2] = static_cast<char>(0x80 | (c & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<char>(0xF0 | (c >> 18));
+  out[1] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+  out[2] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  out[3] = static_cast<char>(0x80 | (c & 0x3F));
+  return 4;
 }
 
 // C++20's string_view::ends_with, for C++17.

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/utf8.h"
+
 // The converter writes UCS-4 code points as wchar_t, which holds them on glibc.
 static_assert(sizeof(wchar_t) == 4, "wchar_t must hold a UCS-4 code point");
 #ifndef __STDC_ISO_10646__
@@ -229,27 +231,7 @@ iconv_t open_converter(const std::string& encoding) { return iconv_open("WCHAR_T
 // Returns the bytes written (1 to 4).
 std::size_t write_code_point(std::uint32_t c, char* out) {
   if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) c = ' ';
-  if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
-  if (c < 0x80) {
-    out[0] = static_cast<char>(c);
-    return 1;
-  }
-  if (c < 0x800) {
-    out[0] = static_cast<char>(0xC0 | (c >> 6));
-    out[1] = static_cast<char>(0x80 | (c & 0x3F));
-    return 2;
-  }
-  if (c < 0x10000) {
-    out[0] = static_cast<char>(0xE0 | (c >> 12));
-    out[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out[2] = static_cast<char>(0x80 | (c & 0x3F));
-    return 3;
-  }
-  out[0] = static_cast<char>(0xF0 | (c >> 18));
-  out[1] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-  out[2] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-  out[3] = static_cast<char>(0x80 | (c & 0x3F));
-  return 4;
+  return encode_utf8(static_cast<char32_t>(c), out);
 }
 
 }  // namespace
@@ -434,9 +416,7 @@ void Decoder::process(const char* data, std::size_t size) {
 }
 
 void Decoder::flush_utf8_run(const char* data, std::size_t begin, std::size_t end) {
-  if (end <= begin) return;
-  out_.write(data + begin, end - begin);
-  out_pos_ += end - begin;
+  if (end > begin) write_converted(data + begin, end - begin);
 }
 
 void Decoder::emit_replacement(std::uint64_t invalid_begin) {
