@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Character counts of UTF-8 text of every sequence length, and suffixes.
+// Character counts of UTF-8 text of every sequence length, suffixes, and
+// the encoder of a code point.
 #include "engine/utf8.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace winnow {
 namespace {
@@ -28,6 +31,28 @@ TEST(Utf8, EndsWith) {
   EXPECT_FALSE(ends_with("..", "..."));
   EXPECT_FALSE(ends_with("more.", "..."));
   EXPECT_FALSE(ends_with("", "."));
+}
+
+std::string encoded(char32_t c) {
+  char bytes[4];
+  return std::string(bytes, encode_utf8(c, bytes));
+}
+
+TEST(Utf8, EncodesEachSequenceLengthAtItsBounds) {
+  EXPECT_EQ(encoded(U'A'), "A");
+  EXPECT_EQ(encoded(0x7F), "\x7F");
+  EXPECT_EQ(encoded(0x80), "\xC2\x80");
+  EXPECT_EQ(encoded(0x7FF), "\xDF\xBF");
+  EXPECT_EQ(encoded(0x800), "\xE0\xA0\x80");
+  EXPECT_EQ(encoded(0x5317), "\xE5\x8C\x97");  // 北
+  EXPECT_EQ(encoded(0xFFFF), "\xEF\xBF\xBF");
+  EXPECT_EQ(encoded(0x10000), "\xF0\x90\x80\x80");
+  EXPECT_EQ(encoded(0x10FFFF), "\xF4\x8F\xBF\xBF");
+}
+
+TEST(Utf8, WhatUtf8CannotHoldBecomesTheReplacementCharacter) {
+  for (const char32_t c : {char32_t{0xD800}, char32_t{0xDC00}, char32_t{0xDFFF}, char32_t{0x110000}, char32_t{0xFFFFFFFF}})
+    EXPECT_EQ(encoded(c), "\xEF\xBF\xBD") << static_cast<unsigned long>(c);
 }
 
 }  // namespace
