@@ -21,16 +21,6 @@ bool ends_sentence(std::string_view w) {
   return w == "\xE3\x80\x82" || w == "\xEF\xBC\x81" || w == "\xEF\xBC\x9F";
 }
 
-bool equals_lower(std::string_view w, std::string_view lower) {
-  if (w.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    char c = w[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
-
 // Commas of every script: ',' and the CJK full-width and ideographic commas
 // (a Chinese paragraph has as many as an English one), up to the word's
 // first digit: a number's separators ("1,000") are not a clause's. Returns
@@ -76,12 +66,12 @@ const char* const kNames[kBlockFeatureCount] = {
     "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
-    "prev_same_semantics", "next_same_semantics"};
+    "prev_same_semantics", "next_same_semantics", "description_share", "has_description"};
 
 }  // namespace
 
-// Whether the word occurs in the title as a whole word (CJK: as a character),
-// ignoring case (engine/letter_case.h) and trailing punctuation.
+// Whether the word occurs in `title` (lower-cased) as a whole word (CJK: as a
+// character), ignoring case (engine/letter_case.h) and trailing punctuation.
 bool in_title(std::string_view word, std::string_view title, bool cjk) {
   while (!word.empty() && (word.back() == '.' || word.back() == ',' || word.back() == ':' ||
                            word.back() == '!' || word.back() == '?' || word.back() == ';'))
@@ -101,8 +91,15 @@ bool in_title(std::string_view word, std::string_view title, bool cjk) {
   return false;
 }
 
-void BlockStats::add_word(const Token& token, std::string_view text, std::string_view title) {
-  if (in_title(text, title, token.has(kTokenCjk))) ++title_words;
+void BlockStats::add_word(const Token& token, std::string_view text, std::string_view title,
+                          std::string_view description) {
+  const bool cjk_word = token.has(kTokenCjk);
+  if (in_title(text, title, cjk_word)) ++title_words;
+  // Short words (articles, prepositions) occur in any description; a
+  // description's longer words are what it is about.
+  page_described = !description.empty();
+  if (page_described && (cjk_word || utf8_characters(text) >= 4) && in_title(text, description, cjk_word))
+    ++description_words;
   if (words == 0) {
     heading_level = token.heading_level;
     block_tag = token.block_tag;
@@ -192,6 +189,8 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = b.words > 40 ? 1.0f : 0.0f;
   f[i++] = has_prev && prev.semantics == b.semantics ? 1.0f : 0.0f;
   f[i++] = has_next && next.semantics == b.semantics ? 1.0f : 0.0f;
+  f[i++] = ratio(static_cast<float>(b.description_words), words);
+  f[i++] = b.page_described ? 1.0f : 0.0f;
   while (i < kBlockFeatureCount) f[i++] = 0.0f;
 }
 

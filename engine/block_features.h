@@ -37,21 +37,26 @@ struct BlockStats {
   std::uint32_t numeric = 0;        // words holding a digit
   std::uint32_t cjk = 0;            // CJK characters (each one word)
   std::uint32_t title_words = 0;    // words that also occur in the document's <title>
+  std::uint32_t description_words = 0;  // words of 4 or more characters (or CJK characters)
+                                         // that occur in the page's <meta> description
   std::uint8_t heading_level = 0;
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
+  bool page_described = false;      // the page had a description by this block's last word
   Tag block_tag = Tag::unknown;
   std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries
   std::uint32_t container = 0;        // Token::container of its first word
   std::uint32_t grand_container = 0;
   SourceSpan span;
 
-  // title: TokenStream::title(), lower-cased; may be empty.
-  void add_word(const Token& token, std::string_view text, std::string_view title);
+  // title, description: TokenStream::title() and description(), lower-cased;
+  // either may be empty.
+  void add_word(const Token& token, std::string_view text, std::string_view title,
+                std::string_view description);
 };
 
 // Number of features features() writes.
-constexpr std::size_t kBlockFeatureCount = 65;
+constexpr std::size_t kBlockFeatureCount = 67;
 
 // Features of `current` in its window; a missing neighbour is a default
 // (empty) BlockStats with `exists` false.

@@ -24,6 +24,11 @@ struct ElementAttributes {
   std::string_view role;
   std::string_view itemprop;
   std::string_view style;
+  // A <meta>'s name, property (Open Graph) and content: the page's own
+  // description, which block features compare text with.
+  std::string_view name;
+  std::string_view property;
+  std::string_view content;
   bool has_onclick = false;
   // The hidden attribute. aria-hidden="true" is not read: it keeps an element
   // from screen readers, not from the screen (collapsed menus, decorative

@@ -3,20 +3,11 @@
 
 #include <algorithm>
 
+#include "engine/letter_case.h"
 #include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-bool equals_lower(std::string_view w, std::string_view lower) {
-  if (w.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    char c = w[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    if (c != lower[i]) return false;
-  }
-  return true;
-}
 
 // A teaser ending: "...", "…", "»", "›", or "more" as in "Read more".
 bool is_teaser(std::string_view w) {

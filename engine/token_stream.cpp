@@ -63,4 +63,16 @@ void TokenStream::append_title(std::string_view text) {
   lower_letters(title_ + from, title_size_ - from);
 }
 
+void TokenStream::set_description(std::string_view text) {
+  if (description_size_ > 0) return;
+  std::size_t n = std::min(text.size(), kDescriptionBytes);
+  // Never half a character at the cut: it would match nothing, but a
+  // continuation byte is no word boundary either.
+  if (n < text.size())
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  text.copy(description_, n);
+  description_size_ = n;
+  lower_letters(description_, n);
+}
+
 }  // namespace winnow

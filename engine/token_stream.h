@@ -5,7 +5,8 @@
 // keeping its own copies; its required window is declared up front, so the
 // memory bound is known before the first byte.
 //
-// Memory: window_tokens * sizeof(Token) + text_bytes (plus a few words).
+// Memory: window_tokens * sizeof(Token) + text_bytes, plus the title and the
+// description (kTitleBytes + kDescriptionBytes) and a few words.
 #pragma once
 
 #include <cstddef>
@@ -48,6 +49,15 @@ class TokenStream {
   void append_title(std::string_view text);
   std::string_view title() const { return std::string_view(title_, title_size_); }
 
+  // The page's description (the first <meta> naming one: description,
+  // og:description, twitter:description), its first kDescriptionBytes bytes,
+  // lower-cased like the title; later ones are ignored. A summary of the
+  // article by its authors: its words mark the lead and the article's blocks
+  // where a teaser list's do not.
+  static constexpr std::size_t kDescriptionBytes = 256;
+  void set_description(std::string_view text);
+  std::string_view description() const { return std::string_view(description_, description_size_); }
+
  private:
   RingBuffer<Token> tokens_;
   RingBuffer<char> text_;  // used as a byte arena addressed by absolute position
@@ -55,6 +65,8 @@ class TokenStream {
   std::size_t text_slot_ = 0;  // text_head_ % the arena's capacity, kept to spare a division per word
   char title_[kTitleBytes];
   std::size_t title_size_ = 0;
+  char description_[kDescriptionBytes];
+  std::size_t description_size_ = 0;
 };
 
 }  // namespace winnow

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/tokenizer.h"
 
+#include "engine/letter_case.h"
 #include "engine/semantics.h"
 
 #include <algorithm>
@@ -90,6 +91,18 @@ bool hides_element(Tag tag, const ElementAttributes& attributes) {
          contains_declaration(attributes.style, "visibility", "hidden");
 }
 
+// Whether a <meta> gives the page's description: name="description" (HTML),
+// property="og:description" (Open Graph), name="twitter:description", or
+// itemprop="description" (schema.org microdata).
+bool describes_page(const ElementAttributes& attributes) {
+  if (attributes.content.empty()) return false;
+  for (const std::string_view key : {attributes.name, attributes.property})
+    if (equals_lower(key, "description") || equals_lower(key, "og:description") ||
+        equals_lower(key, "twitter:description"))
+      return true;
+  return equals_lower(attributes.itemprop, "description");
+}
+
 std::uint64_t interpolate(SourceSpan source, std::size_t index, std::size_t length) {
   const std::uint64_t width = source.end - source.begin;
   if (width == length || length == 0) return source.begin + (length == 0 ? 0 : index);  // no entities
@@ -140,6 +153,7 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
 
 void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
   flush_word();
+  if (tag == Tag::meta && describes_page(attributes)) stream_.set_description(attributes.content);
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.

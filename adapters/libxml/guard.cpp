@@ -21,16 +21,20 @@ constexpr std::string_view kUnknownName = "x-unknown";
 struct KeptName {
   std::string_view name;
   std::size_t max_value;  // further capped by GuardLimits::max_attr_value
+  bool meta_only = false;  // kept on <meta> alone (an input's name is nothing the engine reads)
 };
 // What some algorithm reads; everything else costs parse time and memory.
 // href, src, width and height: the advert cue (engine/semantics.h) reads
 // link targets and IAB banner sizes; open: whether a <dialog> is shown (the
-// tokenizer's hides_element). The order is KeptAttribute's
+// tokenizer's hides_element); name, property and content: a <meta>'s
+// description of the page (the tokenizer keeps its first 256 bytes). The
+// order is KeptAttribute's
 // (side_attributes.h): a side record stores the index.
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"href", 256},
     {"src", 256},      {"width", 16},    {"height", 16}, {"open", 16},
+    {"name", 32, true}, {"property", 32, true}, {"content", 256, true},
 };
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 static_assert(kKeptCount == static_cast<std::size_t>(KeptAttribute::count), "one index per kept attribute");
@@ -49,11 +53,14 @@ bool passes_unchanged(std::string_view value) {
          std::memchr(value.data(), '\0', value.size()) == nullptr;
 }
 
-int kept_index(std::string_view name) {
+// The attribute's index in kKeptAttributes, or -1 if the element's attribute
+// of that name is not kept; tag: the element's lower-cased name.
+int kept_index(std::string_view tag, std::string_view name) {
   if (name.size() < 2 || name.size() > 8) return -1;  // the kept names are 2..8 bytes
   for (std::size_t i = 0; i < kKeptCount; ++i) {
     const std::string_view kept = kKeptAttributes[i].name;
-    if (kept.size() == name.size() && kept[0] == name[0] && kept == name) return static_cast<int>(i);
+    if (kept.size() == name.size() && kept[0] == name[0] && kept == name)
+      return kKeptAttributes[i].meta_only && tag != "meta" ? -1 : static_cast<int>(i);
   }
   return -1;
 }
@@ -536,7 +543,7 @@ void Guard::attribute_value_chars(const char* data, std::size_t size) {
   // The limit is set at the value's first byte, when the name is complete; an
   // attribute nobody reads keeps nothing.
   if (value_.empty() && !value_truncated_) {
-    const int index = attr_name_overlong_ ? -1 : kept_index(std::string_view(attr_name_, attr_name_size_));
+    const int index = attr_name_overlong_ ? -1 : kept_index(std::string_view(name_, name_size_), std::string_view(attr_name_, attr_name_size_));
     value_limit_ = index < 0 ? 0 : std::min(kKeptAttributes[index].max_value, limits_.max_attr_value);
     if (index < 0) value_truncated_ = true;  // not kept: skip its bytes
   }
@@ -549,7 +556,7 @@ void Guard::attribute_value_chars(const char* data, std::size_t size) {
 void Guard::finish_attribute() {
   if (attr_name_overlong_ || attr_name_size_ == 0) return;
   const std::string_view name(attr_name_, attr_name_size_);
-  const int index = kept_index(name);
+  const int index = kept_index(std::string_view(name_, name_size_), name);
   if (index < 0 || (attrs_seen_ & (1u << index))) return;  // unused, or a repeat (the first wins)
   attrs_seen_ |= 1u << index;
   if (value_truncated_ && !value_.empty()) {

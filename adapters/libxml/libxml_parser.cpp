@@ -44,6 +44,9 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     else if (name == "onclick") apply_attribute(out, KeptAttribute::onclick, value);
     else if (name == "hidden") apply_attribute(out, KeptAttribute::hidden, value);
     else if (name == "open") apply_attribute(out, KeptAttribute::open, value);
+    else if (name == "name") apply_attribute(out, KeptAttribute::name, value);
+    else if (name == "property") apply_attribute(out, KeptAttribute::property, value);
+    else if (name == "content") apply_attribute(out, KeptAttribute::content, value);
   }
   return out;
 }

@@ -46,12 +46,14 @@ namespace winnow {
 // The attributes the guard keeps (adapters/libxml/guard.cpp), in the order of
 // its table: the index a side record stores.
 enum class KeptAttribute : std::uint8_t {
-  id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, open, count
+  id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, open, name, property,
+  content, count
 };
 
 // Their names, as the guard writes them.
 constexpr std::string_view kKeptAttributeNames[] = {
-    "id", "class", "role", "itemprop", "style", "onclick", "hidden", "href", "src", "width", "height", "open",
+    "id",     "class",  "role", "itemprop", "style",    "onclick", "hidden",  "href",
+    "src",    "width",  "height", "open",   "name",     "property", "content",
 };
 static_assert(sizeof(kKeptAttributeNames) / sizeof(kKeptAttributeNames[0]) ==
               static_cast<std::size_t>(KeptAttribute::count));
@@ -73,6 +75,9 @@ inline void apply_attribute(ElementAttributes& out, KeptAttribute which, std::st
     case KeptAttribute::src: out.src = value; break;
     case KeptAttribute::width: out.width = value; break;
     case KeptAttribute::height: out.height = value; break;
+    case KeptAttribute::name: out.name = value; break;
+    case KeptAttribute::property: out.property = value; break;
+    case KeptAttribute::content: out.content = value; break;
     case KeptAttribute::count: break;
   }
 }

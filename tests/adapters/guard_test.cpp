@@ -47,6 +47,12 @@ TEST(Guard, CanonicalisesTagsAndKeepsOnlyAttributesTheEngineReads) {
       << "the advert cue reads link targets and sizes";
   EXPECT_EQ(guard("<my-widget>t</my-widget>").text, "<x-unknown>t</x-unknown>");
   EXPECT_EQ(guard("<article><nav>n</nav></article>").text, "<article><nav>n</nav></article>");
+  EXPECT_EQ(guard("<META Name=description CONTENT='A page' lang=en>").text,
+            "<meta name=\"description\" content=\"A page\"/>")
+      << "a meta's name and content: the page's description";
+  EXPECT_EQ(guard("<meta property=og:description content=x>").text, "<meta property=\"og:description\" content=\"x\"/>");
+  EXPECT_EQ(guard("<input name=q content=x property=p><a name=top>t</a>").text, "<input/><a>t</a>")
+      << "name, property and content are read on meta alone";
 }
 
 TEST(Guard, CutsLinkTargetsAt256BytesWholeCharacters) {

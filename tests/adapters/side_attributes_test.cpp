@@ -31,18 +31,20 @@ class EventLog final : public EventHandler {
            " href=" + std::string(a.href) + " src=" + std::string(a.src) + " w=" + std::string(a.width) +
            " h=" + std::string(a.height) + " role=" + std::string(a.role) + " itemprop=" + std::string(a.itemprop) +
            " style=" + std::string(a.style) + " onclick=" + (a.has_onclick ? "1" : "0") +
-           " hidden=" + (a.hidden ? "1" : "0") + " " + span(s) + "\n";
+           " hidden=" + (a.hidden ? "1" : "0") + " name=" + std::string(a.name) +
+           " property=" + std::string(a.property) + " content=" + std::string(a.content) + " " + span(s) + "\n";
     starts.push_back(a);
     start_tags.push_back(tag);
     // Owned copies: the views die with the event.
-    owned.push_back({std::string(a.id), std::string(a.class_name), std::string(a.href)});
+    owned.push_back({std::string(a.id), std::string(a.class_name), std::string(a.href), std::string(a.name),
+                     std::string(a.property), std::string(a.content)});
   }
   void on_end_element(Tag tag, SourceSpan s) override { log += "</" + std::string(tag_name(tag)) + " " + span(s) + "\n"; }
   void on_text(std::string_view text, SourceSpan s) override { log += "'" + std::string(text) + "' " + span(s) + "\n"; }
   void on_end_document(std::uint64_t offset) override { log += "end " + std::to_string(offset) + "\n"; }
 
   struct Owned {
-    std::string id, class_name, href;
+    std::string id, class_name, href, name, property, content;
   };
   std::string log;
   std::vector<ElementAttributes> starts;
@@ -154,6 +156,20 @@ TEST(SideAttributes, ValuesReachTheEventWithAndWithoutReferences) {
   EXPECT_EQ(r.stats.mismatches, 0u);
   expect_same_as_inline(html, 0, "attributes");
   expect_same_as_inline(html, 1, "attributes");
+}
+
+TEST(SideAttributes, AMetaDescriptionReachesTheEvent) {
+  const std::string html =
+      "<head><meta name=description content=\"Floods close the road\">"
+      "<meta property='og:description' content=\"Tom &amp; Jerry\"></head><p>x</p>";
+  const SideRun r = run(html, true);
+  ASSERT_GE(r.owned.size(), 4u);
+  EXPECT_EQ(r.owned[2].name, "description");
+  EXPECT_EQ(r.owned[2].content, "Floods close the road");
+  EXPECT_EQ(r.owned[3].property, "og:description");
+  EXPECT_EQ(r.owned[3].content, "Tom & Jerry") << "a value with a reference is decoded by libxml2";
+  expect_same_as_inline(html, 0, "meta");
+  expect_same_as_inline(html, 1, "meta");
 }
 
 TEST(SideAttributes, TheParserSeesTagsWithoutTheSideValues) {

@@ -81,6 +81,20 @@ TEST(TokenStream, TheTitleIsLowerCasedWhereverItsPiecesEnd) {
   EXPECT_EQ(stream.title(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - news");
 }
 
+TEST(TokenStream, TheDescriptionIsTheFirstOneCutAtACharacter) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  // 255 ASCII bytes, then "Ж" (two bytes) across the 256-byte limit.
+  const std::string long_text = std::string(255, 'A') + "\xD0\x96 tail";
+  stream.set_description(long_text);
+  EXPECT_EQ(stream.description(), std::string(255, 'a')) << "no half character at the cut";
+  stream.set_description("another");
+  EXPECT_EQ(stream.description().size(), 255u) << "the first description stays";
+  TokenStream cyrillic(budget, 4, 1024);
+  cyrillic.set_description("\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 NEWS");
+  EXPECT_EQ(cyrillic.description(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 news");
+}
+
 TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
   MemoryBudget budget(100);
   TokenStream stream(budget, 64, 4096);

@@ -275,6 +275,52 @@ TEST_F(TokenizerTest, KeepsTheTitleForAlgorithmsButMakesNoTokensOfIt) {
   EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"body"}));
 }
 
+TEST_F(TokenizerTest, KeepsThePagesFirstDescription) {
+  ElementAttributes viewport;
+  viewport.name = "viewport";
+  viewport.content = "width=device-width";
+  ElementAttributes empty_description;
+  empty_description.name = "description";
+  ElementAttributes open_graph;
+  open_graph.property = "OG:Description";
+  open_graph.content = "Floods CLOSE the harbour road";
+  ElementAttributes later;
+  later.name = "description";
+  later.content = "a second description";
+  ElementAttributes not_meta;
+  not_meta.name = "description";
+  not_meta.content = "an input's content";
+  start(Tag::head);
+  start(Tag::input, not_meta);
+  end(Tag::input);
+  start(Tag::meta, viewport);
+  end(Tag::meta);
+  start(Tag::meta, empty_description);
+  end(Tag::meta);
+  start(Tag::meta, open_graph);
+  end(Tag::meta);
+  start(Tag::meta, later);
+  end(Tag::meta);
+  end(Tag::head);
+  start(Tag::p);
+  text("body");
+  done();
+  EXPECT_EQ(stream_.description(), "floods close the harbour road")
+      << "the first non-empty description of a meta, lower-cased; later ones are ignored";
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"body"}));
+}
+
+TEST_F(TokenizerTest, ReadsSchemaOrgDescriptionsInTheBody) {
+  ElementAttributes microdata;
+  microdata.itemprop = "description";
+  microdata.content = "Summary";
+  start(Tag::body);
+  start(Tag::meta, microdata);
+  end(Tag::meta);
+  done();
+  EXPECT_EQ(stream_.description(), "summary");
+}
+
 TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   ElementAttributes footer;
   footer.class_name = "site-footer";
