@@ -70,35 +70,47 @@ const char* const kNames[kBlockFeatureCount] = {
 
 }  // namespace
 
-// Whether the word occurs in `title` (lower-cased) as a whole word (CJK: as a
-// character), ignoring case (engine/letter_case.h) and trailing punctuation.
-bool in_title(std::string_view word, std::string_view title, bool cjk) {
+namespace {
+
+// The word as the page's texts are searched for it: trailing punctuation
+// off, letters lowered (engine/letter_case.h), in `lower`; empty when
+// shorter than 2 or longer than 64 bytes.
+std::string_view searchable(std::string_view word, char (&lower)[64]) {
   while (!word.empty() && (word.back() == '.' || word.back() == ',' || word.back() == ':' ||
                            word.back() == '!' || word.back() == '?' || word.back() == ';'))
     word.remove_suffix(1);
-  if (word.size() < 2 || title.empty() || word.size() > 64) return false;
-  char lower[64];
+  if (word.size() < 2 || word.size() > 64) return {};
   word.copy(lower, word.size());
   lower_letters(lower, word.size());
-  const std::string_view w(lower, word.size());
-  for (std::size_t at = title.find(w); at != std::string_view::npos; at = title.find(w, at + 1)) {
+  return std::string_view(lower, word.size());
+}
+
+// Whether w (searchable()) occurs in text as a whole word (CJK: as a character).
+bool occurs_in(std::string_view w, std::string_view text, bool cjk) {
+  if (w.empty() || text.empty()) return false;
+  for (std::size_t at = text.find(w); at != std::string_view::npos; at = text.find(w, at + 1)) {
     if (cjk) return true;
-    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(title[at - 1]));
+    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
     const std::size_t end = at + w.size();
-    const bool ends = end == title.size() || !std::isalnum(static_cast<unsigned char>(title[end]));
+    const bool ends = end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
     if (starts && ends) return true;
   }
   return false;
 }
 
-void BlockStats::add_word(const Token& token, std::string_view text, std::string_view title,
-                          std::string_view description) {
+}  // namespace
+
+void BlockStats::add_word(const Token& token, std::string_view text, const PageText& page) {
   const bool cjk_word = token.has(kTokenCjk);
-  if (in_title(text, title, cjk_word)) ++title_words;
+  char lower[64];
+  const std::string_view w = searchable(text, lower);
+  if (occurs_in(w, page.title, cjk_word)) ++title_words;
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.
-  page_described = !description.empty();
-  if (page_described && (cjk_word || utf8_characters(text) >= 4) && in_title(text, description, cjk_word))
+  page_described = !page.description.empty();
+  if (page_described && (cjk_word || utf8_characters(text) >= 4) &&
+      (w.size() < 3 || page.description_trigrams == nullptr || page.description_trigrams->may_contain(w)) &&
+      occurs_in(w, page.description, cjk_word))
     ++description_words;
   if (words == 0) {
     heading_level = token.heading_level;

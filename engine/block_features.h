@@ -19,6 +19,7 @@
 #include "engine/content_sink.h"
 #include "engine/tag.h"
 #include "engine/token.h"
+#include "engine/token_stream.h"
 
 namespace winnow {
 
@@ -49,10 +50,8 @@ struct BlockStats {
   std::uint32_t grand_container = 0;
   SourceSpan span;
 
-  // title, description: TokenStream::title() and description(), lower-cased;
-  // either may be empty.
-  void add_word(const Token& token, std::string_view text, std::string_view title,
-                std::string_view description);
+  // page: TokenStream::page_text().
+  void add_word(const Token& token, std::string_view text, const PageText& page);
 };
 
 // Number of features features() writes.

@@ -41,7 +41,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     block_id_ = token.block;
   }
   rendered.append_word(before, text);
-  block.stats.add_word(token, text, stream.title(), stream.description());
+  block.stats.add_word(token, text, stream.page_text());
   tags_since_word_ = 0;
   ++words_seen_;
 }

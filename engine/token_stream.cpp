@@ -73,6 +73,14 @@ void TokenStream::set_description(std::string_view text) {
   text.copy(description_, n);
   description_size_ = n;
   lower_letters(description_, n);
+  description_trigrams_.add(description());
+}
+
+void Trigrams::add(std::string_view text) {
+  for (std::size_t i = 0; i + 3 <= text.size(); ++i) {
+    const std::size_t b = bit(text.data() + i);
+    bits_[b / 64] |= std::uint64_t{1} << (b % 64);
+  }
 }
 
 }  // namespace winnow

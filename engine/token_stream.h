@@ -6,10 +6,12 @@
 // memory bound is known before the first byte.
 //
 // Memory: window_tokens * sizeof(Token) + text_bytes, plus the title and the
-// description (kTitleBytes + kDescriptionBytes) and a few words.
+// description (kTitleBytes + kDescriptionBytes), the description's trigrams
+// (128 bytes) and a few words.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "engine/memory_budget.h"
@@ -17,6 +19,37 @@
 #include "engine/token.h"
 
 namespace winnow {
+
+// The trigrams of a short text's bytes, as 1024 bits: a word whose first
+// three bytes are not among them does not occur in the text, which spares
+// most words the search (no false negatives; some false positives).
+// Memory: 128 bytes.
+class Trigrams {
+ public:
+  void add(std::string_view text);
+  // word: at least three bytes.
+  bool may_contain(std::string_view word) const {
+    const std::size_t b = bit(word.data());
+    return (bits_[b / 64] >> (b % 64)) & 1u;
+  }
+
+ private:
+  static std::size_t bit(const char* p) {
+    const std::uint32_t v = static_cast<std::uint32_t>(static_cast<unsigned char>(p[0])) << 16 |
+                            static_cast<std::uint32_t>(static_cast<unsigned char>(p[1])) << 8 |
+                            static_cast<unsigned char>(p[2]);
+    return (v * 0x9E3779B1u) >> 22;  // the top 10 bits of a multiplicative hash
+  }
+  std::uint64_t bits_[16] = {};
+};
+
+// The page's own texts a block's words are looked up in, lower-cased
+// (engine/letter_case.h); either may be empty.
+struct PageText {
+  std::string_view title;
+  std::string_view description;
+  const Trigrams* description_trigrams = nullptr;  // null: search every word
+};
 
 class TokenStream {
  public:
@@ -57,6 +90,7 @@ class TokenStream {
   static constexpr std::size_t kDescriptionBytes = 256;
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
+  PageText page_text() const { return PageText{title(), description(), &description_trigrams_}; }
 
  private:
   RingBuffer<Token> tokens_;
@@ -67,6 +101,7 @@ class TokenStream {
   std::size_t title_size_ = 0;
   char description_[kDescriptionBytes];
   std::size_t description_size_ = 0;
+  Trigrams description_trigrams_;
 };
 
 }  // namespace winnow

@@ -80,7 +80,7 @@ struct Block {
     stats.tags_before = at.tags_before;
   }
   void add_word(const winnow::Token& token, std::string_view word, const winnow::TokenStream& stream) {
-    stats.add_word(token, word, stream.title(), stream.description());
+    stats.add_word(token, word, stream.page_text());
   }
 };
 

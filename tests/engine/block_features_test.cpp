@@ -31,22 +31,22 @@ std::size_t index_of(const char* name) {
 TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
   // <div class="article"><p><a class="comments-count">0</a> The council voted ...</p></div>
   BlockStats block;
-  block.add_word(word(kSemArticle | kSemComment, kTokenInAnchor), "0", "", "");
-  block.add_word(word(kSemArticle), "The", "", "");
-  block.add_word(word(kSemArticle), "council", "", "");
+  block.add_word(word(kSemArticle | kSemComment, kTokenInAnchor), "0", PageText{});
+  block.add_word(word(kSemArticle), "The", PageText{});
+  block.add_word(word(kSemArticle), "council", PageText{});
   EXPECT_EQ(block.semantics, kSemArticle) << "a link opening the paragraph does not make it a comment";
 
   BlockStats byline;  // <p><span class="byline">By Ann Lee</span></p>
-  byline.add_word(word(kSemByline), "By", "", "");
-  byline.add_word(word(kSemByline), "Ann", "", "");
+  byline.add_word(word(kSemByline), "By", PageText{});
+  byline.add_word(word(kSemByline), "Ann", PageText{});
   EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
 }
 
 TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   BlockStats block;
-  block.add_word(word(0), "Harbour", "the harbour wall", "");
-  block.add_word(word(0, kTokenInAnchor), "wall,", "the harbour wall", "");
-  block.add_word(word(0), "rebuilt.", "the harbour wall", "");
+  block.add_word(word(0), "Harbour", PageText{"the harbour wall", ""});
+  block.add_word(word(0, kTokenInAnchor), "wall,", PageText{"the harbour wall", ""});
+  block.add_word(word(0), "rebuilt.", PageText{"the harbour wall", ""});
   EXPECT_EQ(block.words, 3u);
   EXPECT_EQ(block.chars, 7u + 5u + 8u);
   EXPECT_EQ(block.anchor_chars, 5u);
@@ -58,13 +58,19 @@ TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
 TEST(BlockStats, CountsTheLongerWordsOfTheDescription) {
   const std::string_view description = "floods close the harbour road at dawn";
   BlockStats block;
-  for (const char* w : {"The", "harbour", "road,", "closed", "at", "dawn."}) block.add_word(word(0), w, "", description);
+  for (const char* w : {"The", "harbour", "road,", "closed", "at", "dawn."}) block.add_word(word(0), w, PageText{"", description});
   EXPECT_EQ(block.description_words, 3u) << "harbour, road and dawn; the, at: too short to tell";
   EXPECT_TRUE(block.page_described);
   BlockStats none;
-  none.add_word(word(0), "harbour", "", "");
+  none.add_word(word(0), "harbour", PageText{});
   EXPECT_EQ(none.description_words, 0u);
   EXPECT_FALSE(none.page_described);
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.set_description(description);
+  BlockStats filtered;
+  for (const char* w : {"The", "harbour", "road,", "closed", "at", "dawn."}) filtered.add_word(word(0), w, stream.page_text());
+  EXPECT_EQ(filtered.description_words, 3u) << "the trigram filter skips searches, not words";
   const std::size_t share = index_of("description_share"), described = index_of("has_description");
   float f[kBlockFeatureCount];
   block_features(BlockStats(), false, block, BlockStats(), false, f);
@@ -86,33 +92,33 @@ TEST(BlockStats, CountsCapitalsAndCommasOfOtherScripts) {
                         "\xC5\x81\xC3\xB3\xC4\x9A\xC5\xBA",  // Łódź
                         "\xC3\x89" "cole",                        // École
                         "Rome,"})
-    block.add_word(word(0), w, "", "");
+    block.add_word(word(0), w, PageText{});
   for (const char* w : {"\xCE\xB1\xCF\x80\xCF\x8C",  // από
                         "\xD0\xB8",                      // и
                         "\xC5\xBC\xC3\xB3\xC5\x82\xC4\x87",  // żółć
                         "\xC3\x97",                      // ×
                         "1,000"})
-    block.add_word(word(0), w, "", "");
+    block.add_word(word(0), w, PageText{});
   EXPECT_EQ(block.capitalized, 5u);
   BlockStats question;  // "Πού πάμε;" and "Where next;"
-  question.add_word(word(0), "\xCF\x80\xCE\xAC\xCE\xBC\xCE\xB5;", "", "");
-  question.add_word(word(0), "next;", "", "");
+  question.add_word(word(0), "\xCF\x80\xCE\xAC\xCE\xBC\xCE\xB5;", PageText{});
+  question.add_word(word(0), "next;", PageText{});
   EXPECT_EQ(question.sentence_ends, 1u) << "';' ends a Greek question, not an English clause";
   BlockStats title;  // the title's "Москва" written in capitals in the text
   title.add_word(word(0), "\xD0\x9C\xD0\x9E\xD0\xA1\xD0\x9A\xD0\x92\xD0\x90",
-                 "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - news", "");
+                 PageText{"\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 - news", ""});
   EXPECT_EQ(title.title_words, 1u);
   EXPECT_EQ(block.commas, 1u) << "the separator of 1,000 is no clause's comma";
   BlockStats chinese;
-  chinese.add_word(word(0, kTokenCjk), "\xE4\xBD\x86\xEF\xBC\x8C", "", "");  // 但，
-  chinese.add_word(word(0, kTokenCjk), "\xE3\x80\x81", "", "");                // 、
+  chinese.add_word(word(0, kTokenCjk), "\xE4\xBD\x86\xEF\xBC\x8C", PageText{});  // 但，
+  chinese.add_word(word(0, kTokenCjk), "\xE3\x80\x81", PageText{});                // 、
   EXPECT_EQ(chinese.commas, 2u);
 }
 
 TEST(BlockFeatures, WritesTheBlocksCuesAndItsNeighbours) {
   BlockStats previous, current, next;
-  current.add_word(word(kSemNoscript), "Fallback", "", "");
-  current.add_word(word(kSemNoscript, kTokenInAnchor), "link", "", "");
+  current.add_word(word(kSemNoscript), "Fallback", PageText{});
+  current.add_word(word(kSemNoscript, kTokenInAnchor), "link", PageText{});
   float f[kBlockFeatureCount];
   block_features(previous, false, current, next, false, f);
   EXPECT_EQ(f[index_of("sem_noscript")], 1.0f);

@@ -95,6 +95,20 @@ TEST(TokenStream, TheDescriptionIsTheFirstOneCutAtACharacter) {
   EXPECT_EQ(cyrillic.description(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 news");
 }
 
+TEST(TokenStream, TheDescriptionsTrigramsMissNothingOfItAndFilterOtherWords) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  const std::string text = "floods close the harbour road at dawn, \xE5\x9B\xBE\xE7\xBE\x8E";  // 图美
+  stream.set_description(text);
+  const Trigrams* trigrams = stream.page_text().description_trigrams;
+  ASSERT_NE(trigrams, nullptr);
+  for (std::size_t at = 0; at + 3 <= text.size(); ++at)
+    EXPECT_TRUE(trigrams->may_contain(std::string_view(text).substr(at))) << "no false negative at " << at;
+  std::size_t passed = 0;
+  for (char c = 'a'; c <= 'z'; ++c) passed += trigrams->may_contain(std::string("qx") + c + "yz");
+  EXPECT_LT(passed, 5u) << "36 trigrams in 1024 bits let few other words through";
+}
+
 TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
   MemoryBudget budget(100);
   TokenStream stream(budget, 64, 4096);
