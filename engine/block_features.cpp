@@ -68,10 +68,6 @@ const char* const kNames[kBlockFeatureCount] = {
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
     "prev_same_semantics", "next_same_semantics", "description_share", "has_description"};
 
-}  // namespace
-
-namespace {
-
 // The word as the page's texts are searched for it: trailing punctuation
 // off, letters lowered (engine/letter_case.h), in `lower`; empty when
 // shorter than 2 or longer than 64 bytes.

@@ -543,7 +543,9 @@ void Guard::attribute_value_chars(const char* data, std::size_t size) {
   // The limit is set at the value's first byte, when the name is complete; an
   // attribute nobody reads keeps nothing.
   if (value_.empty() && !value_truncated_) {
-    const int index = attr_name_overlong_ ? -1 : kept_index(std::string_view(name_, name_size_), std::string_view(attr_name_, attr_name_size_));
+    const int index = attr_name_overlong_ ? -1
+                                          : kept_index(std::string_view(name_, name_size_),
+                                                       std::string_view(attr_name_, attr_name_size_));
     value_limit_ = index < 0 ? 0 : std::min(kKeptAttributes[index].max_value, limits_.max_attr_value);
     if (index < 0) value_truncated_ = true;  // not kept: skip its bytes
   }
