@@ -98,13 +98,14 @@ bool occurs_in(std::string_view w, std::string_view text, bool cjk) {
 
 void BlockStats::add_word(const Token& token, std::string_view text, const PageText& page) {
   const bool cjk_word = token.has(kTokenCjk);
+  const std::uint32_t n = utf8_characters(text);
   char lower[64];
   const std::string_view w = searchable(text, lower);
   if (occurs_in(w, page.title, cjk_word)) ++title_words;
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.
   page_described = !page.description.empty();
-  if (page_described && (cjk_word || utf8_characters(text) >= 4) &&
+  if (page_described && (cjk_word || n >= 4) &&
       (w.size() < 3 || page.description_trigrams == nullptr || page.description_trigrams->may_contain(w)) &&
       occurs_in(w, page.description, cjk_word))
     ++description_words;
@@ -125,14 +126,13 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   // opening each paragraph does not make the paragraph a comment).
   semantics &= token.semantics;
   span.end = token.source_end;
-  const std::uint32_t n = utf8_characters(text);
   ++words;
   chars += n;
   if (token.has(kTokenInAnchor)) {
     ++anchor_words;
     anchor_chars += n;
   }
-  if (token.has(kTokenCjk)) ++cjk;
+  if (cjk_word) ++cjk;
   if (ends_sentence(text)) ++sentence_ends;
   if (count_commas_to_digit(text, &commas)) ++numeric;
   if (starts_with_capital(text)) ++capitalized;
