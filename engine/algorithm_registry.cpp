@@ -20,6 +20,10 @@
 
 namespace winnow {
 
+std::unique_ptr<Algorithm> AlgorithmInfo::instantiate(MemoryBudget& budget) const {
+  return create_with != nullptr ? create_with(budget, context) : create(budget);
+}
+
 const std::vector<AlgorithmInfo>& algorithm_registry() {
   static const std::vector<AlgorithmInfo> registry = {
       {"default", "winnow's extractor: learnt block model + HMM smoothing, streams with a 7-block delay",

@@ -18,6 +18,15 @@ struct AlgorithmInfo {
   // Creates the algorithm with its fixed state charged to the budget; returns
   // null when the budget cannot hold that state.
   std::unique_ptr<Algorithm> (*create)(MemoryBudget& budget);
+  // For an algorithm built around its caller's state (a model in training,
+  // a vector to fill), used instead of `create` when set: `context` is passed
+  // through, as expat passes its handlers' user data, so no global or
+  // per-thread pointer carries it.
+  std::unique_ptr<Algorithm> (*create_with)(MemoryBudget& budget, void* context) = nullptr;
+  void* context = nullptr;
+
+  // The algorithm, by create_with if set, else by create.
+  std::unique_ptr<Algorithm> instantiate(MemoryBudget& budget) const;
 };
 
 // Every algorithm, in the order --list-algos prints them.

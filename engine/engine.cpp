@@ -7,7 +7,7 @@ Engine::Engine(MemoryBudget& budget, const AlgorithmInfo& algorithm, ContentSink
                std::size_t max_depth, std::size_t overview_threshold)
     : sink_(sink),
       overview_threshold_(overview_threshold),
-      algorithm_(algorithm.create(budget)),
+      algorithm_(algorithm.instantiate(budget)),
       writer_(sink) {
   if (!algorithm_) {
     status_ = Status::BudgetTooSmall;

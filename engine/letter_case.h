@@ -23,14 +23,15 @@ bool starts_with_capital(std::string_view word);
 // A two-byte letter cut at either end is left as it is.
 void lower_letters(char* text, std::size_t size);
 
+// c with an ASCII upper-case letter lowered.
+inline char ascii_to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
 // Whether w, its ASCII letters lowered, equals `lower` (a lower-case literal:
 // a keyword, an attribute value).
 inline bool equals_lower(std::string_view w, std::string_view lower) {
   if (w.size() != lower.size()) return false;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    char c = w[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    if (c != lower[i]) return false;
+    if (ascii_to_lower(w[i]) != lower[i]) return false;
   }
   return true;
 }

@@ -5,6 +5,8 @@
 #include <array>
 #include <cctype>
 
+#include "engine/letter_case.h"
+
 namespace winnow {
 namespace {
 
@@ -108,7 +110,6 @@ std::uint32_t bits_of_word(std::string_view word) {
 bool ascii_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
 bool ascii_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
 bool ascii_alnum(unsigned char c) { return ascii_upper(c) || ascii_lower(c) || (c >= '0' && c <= '9'); }
-char ascii_to_lower(unsigned char c) { return static_cast<char>(ascii_upper(c) ? c + 32 : c); }
 
 constexpr std::uint32_t kSemPositive = kSemArticle | kSemContent;
 // The cues of a part of the page that is not its main content.
@@ -165,7 +166,7 @@ ValueBits bits_of_value(std::string_view value) {
       flush();
     } else {
       if (ascii_upper(u) && ascii_lower(static_cast<unsigned char>(previous))) flush();
-      if (size < sizeof word) word[size++] = ascii_to_lower(u);
+      if (size < sizeof word) word[size++] = ascii_to_lower(static_cast<char>(u));
       else overlong = true;
     }
     previous = c;
@@ -233,7 +234,7 @@ static_assert(sizeof(kAdUrlPatterns) / sizeof(kAdUrlPatterns[0]) <= 32, "a patte
 
 bool matches_lower(const char* at, std::string_view pattern) {
   for (std::size_t k = 0; k < pattern.size(); ++k)
-    if (ascii_to_lower(static_cast<unsigned char>(at[k])) != pattern[k]) return false;
+    if (ascii_to_lower(at[k]) != pattern[k]) return false;
   return true;
 }
 

@@ -122,19 +122,16 @@ class BlockCollector final : public Algorithm {
 // through the real pipeline.
 template <typename Block>
 std::vector<Block> collect_blocks(const std::string& html) {
-  // The pipeline creates its algorithm through a plain function pointer, so
-  // the collector finds this call's vector through a per-thread pointer.
-  static thread_local std::vector<Block>* target = nullptr;
   struct Factory {
-    static std::unique_ptr<Algorithm> create(MemoryBudget&) {
-      return std::make_unique<BlockCollector<Block>>(*target);
+    static std::unique_ptr<Algorithm> create(MemoryBudget&, void* blocks) {
+      return std::make_unique<BlockCollector<Block>>(*static_cast<std::vector<Block>*>(blocks));
     }
   };
-  static const AlgorithmInfo collector{"collector", "training only", &Factory::create};
   std::vector<Block> blocks;
-  target = &blocks;
+  AlgorithmInfo collector{"collector", "training only", nullptr};
+  collector.create_with = &Factory::create;
+  collector.context = &blocks;
   run_collector(html, collector);
-  target = nullptr;
   return blocks;
 }
 

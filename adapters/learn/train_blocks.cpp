@@ -242,10 +242,10 @@ struct Evaluated {
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;
   float bias = winnow::DefaultExtractor::kDefaultBias;
 };
-thread_local Evaluated evaluated;
 
 // In the budget's memory and charged to it, as the registry's `default` is.
-std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget) {
+std::unique_ptr<winnow::Algorithm> create_evaluated(winnow::MemoryBudget& budget, void* context) {
+  const Evaluated& evaluated = *static_cast<const Evaluated*>(context);
   return winnow::make_algorithm<winnow::DefaultExtractor>(budget, budget, *evaluated.model, evaluated.lag,
                                                           evaluated.bias);
 }
@@ -308,8 +308,10 @@ struct Figures {
 // acts after the labeler (the fallback block, headline recovery).
 Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag,
                  float bias, std::vector<DocumentRow>* rows = nullptr) {
-  static const winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", &create_evaluated};
-  evaluated = Evaluated{&model, lag, bias};
+  Evaluated evaluated{&model, lag, bias};
+  winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", nullptr};
+  info.create_with = &create_evaluated;
+  info.context = &evaluated;
   Figures f;
   for (const Document* d : docs) {
     const auto html = winnow::eval::read_file_bytes(d->html_path);
@@ -321,7 +323,6 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
       rows->push_back({d->package, d->id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
                        scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
   }
-  evaluated = Evaluated{};
   return f;
 }
 

@@ -11,17 +11,21 @@
 namespace winnow::train {
 namespace {
 
-thread_local std::vector<CapturedToken>* capture_target = nullptr;
-
 class Capture final : public Algorithm {
  public:
+  explicit Capture(std::vector<CapturedToken>& tokens) : tokens_(tokens) {}
   void on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) override {
-    capture_target->push_back(CapturedToken{token, std::string(text)});
+    tokens_.push_back(CapturedToken{token, std::string(text)});
   }
   void finish(ContentWriter&) override {}
+
+ private:
+  std::vector<CapturedToken>& tokens_;
 };
 
-std::unique_ptr<Algorithm> create_capture(MemoryBudget&) { return std::make_unique<Capture>(); }
+std::unique_ptr<Algorithm> create_capture(MemoryBudget&, void* tokens) {
+  return std::make_unique<Capture>(*static_cast<std::vector<CapturedToken>*>(tokens));
+}
 
 class TextSink final : public ContentSink {
  public:
@@ -34,16 +38,16 @@ class TextSink final : public ContentSink {
 
 std::vector<CapturedToken> capture_tokens(std::string_view html) {
   std::vector<CapturedToken> tokens;
-  capture_target = &tokens;
   TextSink sink;
   ExtractorConfig config;
   config.memory_budget = std::size_t{64} << 20;
-  const AlgorithmInfo info{"capture", "every token, to memory", &create_capture};
+  AlgorithmInfo info{"capture", "every token, to memory", nullptr};
+  info.create_with = &create_capture;
+  info.context = &tokens;
   {
     HtmlExtractor extractor(config, info, sink);
     extractor.feed(html.data(), html.size(), true);
   }
-  capture_target = nullptr;
   return tokens;
 }
 

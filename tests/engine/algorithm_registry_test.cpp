@@ -9,6 +9,7 @@
 
 #include "engine/algorithm.h"
 #include "engine/memory_budget.h"
+#include "engine/plain.h"
 #include "support/test_support.h"
 
 namespace winnow {
@@ -26,6 +27,33 @@ TEST(AlgorithmRegistry, NamesAreUniqueDescribedAndCreatable) {
   EXPECT_TRUE(names.count("plain"));
   EXPECT_TRUE(names.count("bte"));
   EXPECT_EQ(find_algorithm("no-such-algorithm"), nullptr);
+}
+
+// A program's own algorithm gets its state through the entry's context, not
+// through a global: two entries with two contexts each reach their own.
+TEST(AlgorithmRegistry, AnEntryWithAContextCreatesThroughIt) {
+  struct Calls {
+    int count = 0;
+  };
+  const auto counting = [](MemoryBudget& budget, void* context) {
+    ++static_cast<Calls*>(context)->count;
+    return create_plain(budget);
+  };
+  Calls first, second;
+  AlgorithmInfo a{"a", "counts its creations", nullptr}, b{"b", "counts its creations", nullptr};
+  a.create_with = b.create_with = counting;
+  a.context = &first;
+  b.context = &second;
+  MemoryBudget budget(1 << 20);
+  EXPECT_NE(a.instantiate(budget), nullptr);
+  EXPECT_NE(a.instantiate(budget), nullptr);
+  EXPECT_NE(b.instantiate(budget), nullptr);
+  EXPECT_EQ(first.count, 2);
+  EXPECT_EQ(second.count, 1);
+  for (const AlgorithmInfo& info : algorithm_registry()) {
+    EXPECT_EQ(info.create_with, nullptr) << info.name << ": the registry's entries need no context";
+    EXPECT_NE(info.instantiate(budget), nullptr) << info.name;
+  }
 }
 
 // Every algorithm, at every budget too small for it, is refused (null) and

@@ -36,5 +36,14 @@ TEST(LetterCase, LowersInPlaceKeepingTheLength) {
   EXPECT_EQ(lowered("A\xD0"), "a\xD0") << "a letter cut at the end stays";
 }
 
+TEST(LetterCase, AsciiLoweringLeavesEveryOtherByte) {
+  EXPECT_EQ(ascii_to_lower('A'), 'a');
+  EXPECT_EQ(ascii_to_lower('Z'), 'z');
+  for (const char c : {'a', '@', '[', '0', '-', '\xC3', '\x89'}) EXPECT_EQ(ascii_to_lower(c), c) << int(c);
+  EXPECT_TRUE(equals_lower("CoPyRiGhT", "copyright"));
+  EXPECT_FALSE(equals_lower("\xC3\x89", "\xC3\xA9")) << "only ASCII letters are lowered";
+  EXPECT_FALSE(equals_lower("More", "mor"));
+}
+
 }  // namespace
 }  // namespace winnow
