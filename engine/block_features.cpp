@@ -81,9 +81,11 @@ std::string_view searchable(std::string_view word, char (&lower)[64]) {
   return std::string_view(lower, word.size());
 }
 
-// Whether w (searchable()) occurs in text as a whole word (CJK: as a character).
-bool occurs_in(std::string_view w, std::string_view text, bool cjk) {
+// Whether w (searchable()) occurs in text as a whole word (CJK: as a
+// character); text's trigrams, when given, spare most words the search.
+bool occurs_in(std::string_view w, std::string_view text, const Trigrams* trigrams, bool cjk) {
   if (w.empty() || text.empty()) return false;
+  if (w.size() >= 3 && trigrams != nullptr && !trigrams->may_contain(w)) return false;
   for (std::size_t at = text.find(w); at != std::string_view::npos; at = text.find(w, at + 1)) {
     if (cjk) return true;
     const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
@@ -101,13 +103,11 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   const std::uint32_t n = utf8_characters(text);
   char lower[64];
   const std::string_view w = searchable(text, lower);
-  if (occurs_in(w, page.title, cjk_word)) ++title_words;
+  if (occurs_in(w, page.title, page.title_trigrams, cjk_word)) ++title_words;
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.
   page_described = !page.description.empty();
-  if (page_described && (cjk_word || n >= 4) &&
-      (w.size() < 3 || page.description_trigrams == nullptr || page.description_trigrams->may_contain(w)) &&
-      occurs_in(w, page.description, cjk_word))
+  if (page_described && (cjk_word || n >= 4) && occurs_in(w, page.description, page.description_trigrams, cjk_word))
     ++description_words;
   if (words == 0) {
     heading_level = token.heading_level;

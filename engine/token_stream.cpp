@@ -61,6 +61,9 @@ void TokenStream::append_title(std::string_view text) {
   const std::size_t from = title_size_ > 0 ? title_size_ - 1 : 0;
   title_size_ += n;
   lower_letters(title_ + from, title_size_ - from);
+  // Bits only get set: a trigram the lowering above changed stays as a false
+  // positive, never a false negative.
+  title_trigrams_.add(title());
 }
 
 void TokenStream::set_description(std::string_view text) {

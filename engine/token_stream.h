@@ -6,8 +6,8 @@
 // memory bound is known before the first byte.
 //
 // Memory: window_tokens * sizeof(Token) + text_bytes, plus the title and the
-// description (kTitleBytes + kDescriptionBytes), the description's trigrams
-// (128 bytes) and a few words.
+// description (kTitleBytes + kDescriptionBytes), their trigrams (2 x 128
+// bytes) and a few words.
 #pragma once
 
 #include <cstddef>
@@ -49,6 +49,7 @@ struct PageText {
   std::string_view title;
   std::string_view description;
   const Trigrams* description_trigrams = nullptr;  // null: search every word
+  const Trigrams* title_trigrams = nullptr;        // null: search every word
 };
 
 class TokenStream {
@@ -90,7 +91,7 @@ class TokenStream {
   static constexpr std::size_t kDescriptionBytes = 256;
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
-  PageText page_text() const { return PageText{title(), description(), &description_trigrams_}; }
+  PageText page_text() const { return PageText{title(), description(), &description_trigrams_, &title_trigrams_}; }
 
  private:
   RingBuffer<Token> tokens_;
@@ -99,6 +100,7 @@ class TokenStream {
   std::size_t text_slot_ = 0;  // text_head_ % the arena's capacity, kept to spare a division per word
   char title_[kTitleBytes];
   std::size_t title_size_ = 0;
+  Trigrams title_trigrams_;
   char description_[kDescriptionBytes];
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;

@@ -53,6 +53,15 @@ TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   EXPECT_EQ(block.title_words, 2u) << "case and trailing punctuation are ignored";
   EXPECT_EQ(block.commas, 1u);
   EXPECT_EQ(block.sentence_ends, 1u);
+
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.append_title("The Harbour ");
+  stream.append_title("Wall \xE5\x9B\xBE");  // 图
+  BlockStats filtered;
+  for (const char* w : {"Harbour", "wall,", "rebuilt.", "walls", "\xE5\x9B\xBE", "\xE7\xBE\x8E"})
+    filtered.add_word(word(0, 0), w, stream.page_text());
+  EXPECT_EQ(filtered.title_words, 3u) << "the trigram filter skips searches, not words: harbour, wall, 图";
 }
 
 TEST(BlockStats, CountsTheLongerWordsOfTheDescription) {

@@ -109,6 +109,26 @@ TEST(TokenStream, TheDescriptionsTrigramsMissNothingOfItAndFilterOtherWords) {
   EXPECT_LT(passed, 5u) << "36 trigrams in 1024 bits let few other words through";
 }
 
+// The title comes in pieces (one per text event of <title>); a trigram
+// across two pieces, and one whose letter was lowered only once its second
+// byte came, is still found.
+TEST(TokenStream, TheTitlesTrigramsCoverEveryPiece) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.append_title("Harbour wa");
+  stream.append_title("ll \xD0");
+  stream.append_title("\x9C\xD0\xBE\xD1\x81 rebuilt");
+  const std::string_view title = stream.title();
+  ASSERT_EQ(title, "harbour wall \xD0\xBC\xD0\xBE\xD1\x81 rebuilt");
+  const Trigrams* trigrams = stream.page_text().title_trigrams;
+  ASSERT_NE(trigrams, nullptr);
+  for (std::size_t at = 0; at + 3 <= title.size(); ++at)
+    EXPECT_TRUE(trigrams->may_contain(title.substr(at))) << "no false negative at " << at;
+  std::size_t passed = 0;
+  for (char c = 'a'; c <= 'z'; ++c) passed += trigrams->may_contain(std::string("qx") + c + "yz");
+  EXPECT_LT(passed, 5u);
+}
+
 TEST(TokenStream, FailsCleanlyWhenTheBudgetIsTooSmall) {
   MemoryBudget budget(100);
   TokenStream stream(budget, 64, 4096);
