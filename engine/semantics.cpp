@@ -100,9 +100,32 @@ class CueIndex {
   std::uint8_t slot_[kSlots] = {};
 };
 
+// A word that is no cue may still be made of cues: a cue numbered
+// ("menu2", "sidebar1", "ad300": the copies of a layout part), or two cues
+// written as one word without a separator or a capital ("storybody",
+// "commentlist", "mainnav", "footernav", "sidenav"). Mined from the
+// development corpus's class words, these carry the cues of their parts as
+// consistently as the parts alone do (on 4,478 pages, "commentform" is
+// boilerplate for 9,487 words against 50, "storybody" and its kind content
+// for 131,944 against 29,372). Each part of a compound has three letters
+// or more, so "ad" and "sr" are not read into longer words.
 std::uint32_t bits_of_word(std::string_view word) {
   static const CueIndex index;  // immutable after construction
-  return word.empty() ? 0 : index.find(word);
+  if (word.empty()) return 0;
+  if (const std::uint32_t bits = index.find(word)) return bits;
+  std::size_t letters = word.size();
+  while (letters > 0 && word[letters - 1] >= '0' && word[letters - 1] <= '9') --letters;
+  const std::string_view stem = word.substr(0, letters);
+  if (letters < word.size()) {
+    if (const std::uint32_t bits = index.find(stem)) return bits;
+  }
+  constexpr std::size_t kPart = 3;
+  for (std::size_t split = kPart; split + kPart <= stem.size(); ++split) {
+    const std::uint32_t head = index.find(stem.substr(0, split));
+    if (head == 0) continue;
+    if (const std::uint32_t tail = index.find(stem.substr(split))) return head | tail;
+  }
+  return 0;
 }
 
 // ASCII only, without the C library's locale lookups (this runs on every

@@ -88,6 +88,21 @@ TEST(Semantics, FindsEveryKindOfCueWordAndNoNearMiss) {
   EXPECT_EQ(of(Tag::div, "abcdefghijklmnopqrstuvwxyzfooter"), 0u) << "over-long words are no cue";
 }
 
+TEST(Semantics, ReadsNumberedCuesAndCuesWrittenAsOneWord) {
+  EXPECT_EQ(of(Tag::div, "menu2"), kSemNavigation);
+  EXPECT_EQ(of(Tag::div, "sidebar1 ad300"), kSemSidebar | kSemAdvert);
+  EXPECT_EQ(of(Tag::div, "storybody"), kSemArticle | kSemContent);
+  EXPECT_EQ(of(Tag::div, "commentlist"), kSemComment | kSemTeaser);
+  EXPECT_EQ(of(Tag::div, "", "footernav"), kSemFooter | kSemNavigation);
+  EXPECT_EQ(of(Tag::div, "mainnav"), kSemContent | kSemNavigation) << "not purely content: the navigation stays";
+  EXPECT_EQ(of(Tag::div, "sidenav3"), kSemSidebar | kSemNavigation);
+  // Parts of two letters, a cue with anything else, and numbers alone are no cue.
+  EXPECT_EQ(of(Tag::div, "adnav"), 0u);
+  EXPECT_EQ(of(Tag::div, "footnote leaderboard"), 0u);
+  EXPECT_EQ(of(Tag::div, "x2024 2col"), 0u);
+  EXPECT_EQ(of(Tag::div, "navs menux"), 0u);
+}
+
 // The ad-serving URL patterns of semantics.cpp, and the search they had
 // before it was one pass: lower-case the first 256 bytes, then look for each
 // pattern inside them.
