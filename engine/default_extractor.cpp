@@ -87,8 +87,10 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   if (content) {
     // A recovered headline goes first, so each kept block's decision still
-    // comes just before its text.
-    if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach) {
+    // comes just before its text; not when the first kept block is itself a
+    // headline (the held one is then a site name or a teaser's title).
+    if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach &&
+        !looks_like_headline(block.stats)) {
       writing_held_ = true;
       out.decide_block(headline_stats_.span, true, headline_probability_);
       write_block(headline_stats_, headline_text_.view(), out);
