@@ -9,10 +9,11 @@
 // anything but letters and digits, camelCase split too), against a fixed
 // vocabulary of general terms: no site-specific names, so it carries to
 // unseen pages. A word that is no term may be one numbered ("menu2") or
-// two run together ("storybody", "mainnav"): it carries their cues. An element with a class (the text between spaces) or id
-// that names only the main content takes no boilerplate cue from its other
-// words, as Readability.js keeps an element whose class or id also says
-// article, body, content or main.
+// two run together ("storybody", "mainnav"): it carries their cues. An
+// element with a class (the text between spaces) or id that names only the
+// main content takes no boilerplate cue from its other words, as
+// Readability.js keeps an element whose class or id also says article,
+// body, content or main.
 #pragma once
 
 #include <cstdint>

@@ -61,9 +61,10 @@ void TokenStream::append_title(std::string_view text) {
   const std::size_t from = title_size_ > 0 ? title_size_ - 1 : 0;
   title_size_ += n;
   lower_letters(title_ + from, title_size_ - from);
-  // Bits only get set: a trigram the lowering above changed stays as a false
-  // positive, never a false negative.
-  title_trigrams_.add(title());
+  // The new trigrams: those that reach into this piece or into the byte
+  // lowered above. Bits only get set, so one that lowering changed stays as
+  // a false positive, never a false negative.
+  title_trigrams_.add(title().substr(from >= 2 ? from - 2 : 0));
 }
 
 void TokenStream::set_description(std::string_view text) {
