@@ -2,6 +2,7 @@
 #include "engine/tokenizer.h"
 
 #include "engine/letter_case.h"
+#include "engine/mojibake.h"
 #include "engine/semantics.h"
 
 #include <algorithm>
@@ -283,7 +284,13 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
     }
     std::uint32_t cp = 0;
     const std::size_t length = decode_utf8(text, i, &cp);
-    switch (classify(cp)) {
+    CharClass kind = classify(cp);
+    if ((cp == 0xA0 || cp == 0xAD) && word_size_ > 0 &&
+        ends_in_partial_double_utf8(std::string_view(word_, word_size_))) {
+      kind = CharClass::Other;  // a stand-in for a continuation byte, perhaps: flush_word decides
+      word_kept_break_ = true;
+    }
+    switch (kind) {
       case CharClass::Space:
         close_pending_word();
         space_before_ = true;
@@ -313,7 +320,50 @@ void Tokenizer::flush_word() {
   if (word_size_ == 0) return;
   const std::size_t size = word_size_;
   word_size_ = 0;
-  emit_word(std::string_view(word_, size), word_begin_, word_end_, false);
+  // Only a word with a character past ASCII comes through here with
+  // anything to repair; the fast path in on_text takes ASCII words.
+  const std::size_t repaired = repair_double_utf8(word_, size);
+  if (repaired == size && !word_kept_break_) {
+    emit_word(std::string_view(word_, size), word_begin_, word_end_, false);
+    return;
+  }
+  word_kept_break_ = false;
+  emit_repaired_word(repaired);
+}
+
+// A repaired word may hold what on_text splits words at or leaves out: a
+// CJK character (a word of its own), a space, a soft hyphen — those the
+// repair made, and a no-break space or soft hyphen kept for a repair that
+// did not happen. Each piece takes the whole word's source span.
+void Tokenizer::emit_repaired_word(std::size_t size) {
+  std::size_t kept = 0;  // soft hyphens and the like out, in place
+  for (std::size_t i = 0; i < size;) {
+    std::uint32_t cp = 0;
+    const std::size_t length = decode_utf8(std::string_view(word_, size), i, &cp);
+    if (classify(cp) != CharClass::Drop) {
+      std::memmove(word_ + kept, word_ + i, length);
+      kept += length;
+    }
+    i += length;
+  }
+  const std::string_view text(word_, kept);
+  std::size_t start = 0;
+  const auto emit_run = [&](std::size_t end) {
+    if (end > start) emit_word(text.substr(start, end - start), word_begin_, word_end_, false);
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t length = decode_utf8(text, i, &cp);
+    const CharClass kind = classify(cp);
+    if (kind == CharClass::Space || kind == CharClass::Cjk) {
+      emit_run(i);
+      if (kind == CharClass::Space) space_before_ = true;
+      else emit_word(text.substr(i, length), word_begin_, word_end_, true);
+      start = i + length;
+    }
+    i += length;
+  }
+  emit_run(text.size());
 }
 
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {

@@ -7,7 +7,8 @@
 //
 // A word split across text events (libxml2 flushes its text buffer every
 // 1000 bytes and at each entity) is reassembled here, so tokens never depend
-// on how the parser happened to cut the text.
+// on how the parser happened to cut the text. Words encoded as UTF-8 twice
+// ("â€™" for "’") are repaired (engine/mojibake.h).
 //
 // Memory: max_depth * sizeof(OpenElement) + kMaxWordBytes, fixed at creation.
 #pragma once
@@ -77,6 +78,7 @@ class Tokenizer final : public EventHandler {
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics = 0);
   void flush_word();
+  void emit_repaired_word(std::size_t size);
   void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
 
   TokenStream& stream_;
@@ -92,6 +94,9 @@ class Tokenizer final : public EventHandler {
 
   char word_[TokenStream::kMaxWordBytes];
   std::size_t word_size_ = 0;
+  // The pending word kept a no-break space or soft hyphen for a repair of
+  // text encoded twice (engine/mojibake.h) that may not happen.
+  bool word_kept_break_ = false;
   std::uint64_t word_begin_ = 0;
   std::uint64_t word_end_ = 0;
 };

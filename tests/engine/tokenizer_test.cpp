@@ -101,6 +101,20 @@ TEST_F(TokenizerTest, EachCjkCharacterIsAWord) {
   EXPECT_TRUE(recorder_.word("\xE3\x81\x82").token.has(kTokenGlued));
 }
 
+TEST_F(TokenizerTest, RepairsWordsEncodedTwice) {
+  start(Tag::p);
+  // donâ€™t, voilÃ + no-break space (à), ä¸ + soft hyphen + æ–‡ (中文), and
+  // SÃO + no-break space, real text that keeps its space.
+  text("don\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2t voil\xC3\x83\xC2\xA0 l\xC3\xA4\xC2\xB8\xC2\xAD\xC3\xA6\xE2\x80\x93\xE2\x80\xA1"
+       " S\xC3\x83\xC2\xA0PAULO");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"don\xE2\x80\x99t", "voil\xC3\xA0", "l", "\xE4\xB8\xAD",
+                                                         "\xE6\x96\x87", "S\xC3\x83", "PAULO"}));
+  EXPECT_TRUE(recorder_.word("\xE4\xB8\xAD").token.has(kTokenCjk));
+  EXPECT_TRUE(recorder_.word("\xE4\xB8\xAD").token.has(kTokenGlued));
+  EXPECT_FALSE(recorder_.word("PAULO").token.has(kTokenGlued));
+}
+
 TEST_F(TokenizerTest, InvisibleSubtreesProduceNoTokensInside) {
   start(Tag::body);
   start(Tag::script);
@@ -209,7 +223,9 @@ TEST_F(TokenizerTest, WordOffsetsAreInterpolatedWithinTheTextEvent) {
 TEST(Tokenizer, WordsAreTheSameWholeOrOneCharacterPerEvent) {
   std::mt19937 random(3);
   const std::string_view pieces[] = {"a", "b", "Z", "9", ".", " ", "  ", "\t", "\n", "\xC3\xA9", "\xC2\xA0",
-                                     "\xE4\xB8\xAD", "\xC2\xAD", "\xE2\x80\x83"};
+                                     "\xE4\xB8\xAD", "\xC2\xAD", "\xE2\x80\x83",
+                                     // stand-ins of text encoded twice (engine/mojibake.h): Ã â € ™ U+0080 ©
+                                     "\xC3\x83", "\xC3\xA2", "\xE2\x82\xAC", "\xE2\x84\xA2", "\xC2\x80", "\xC2\xA9"};
   auto run = [](const std::string& text, bool per_character) {
     MemoryBudget budget(1 << 20);
     Recorder recorder;

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "engine/mojibake.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace winnow {
+namespace {
+
+// Decodes the code point of valid UTF-8 at text[i]; returns its length.
+std::size_t decode_at(const char* text, std::size_t size, std::size_t i, char32_t* c) {
+  const auto b0 = static_cast<unsigned char>(text[i]);
+  std::size_t length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
+  if ((b0 & 0xC0) == 0x80 || i + length > size) length = 1;  // not valid UTF-8: taken as it is
+  char32_t value = length == 1 ? b0 : length == 2 ? (b0 & 0x1F) : length == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+  *c = value;
+  return length;
+}
+
+// The byte c stands for when UTF-8 was read as windows-1252 or Latin-1, if
+// it is a continuation byte (0x80–0xBF); 0 otherwise.
+unsigned continuation_byte(char32_t c) {
+  if (c >= 0x80 && c <= 0xBF) return static_cast<unsigned>(c);  // Latin-1 (C1 controls included)
+  switch (c) {  // windows-1252's 0x80–0x9F
+    case 0x20AC: return 0x80;
+    case 0x201A: return 0x82;
+    case 0x0192: return 0x83;
+    case 0x201E: return 0x84;
+    case 0x2026: return 0x85;
+    case 0x2020: return 0x86;
+    case 0x2021: return 0x87;
+    case 0x02C6: return 0x88;
+    case 0x2030: return 0x89;
+    case 0x0160: return 0x8A;
+    case 0x2039: return 0x8B;
+    case 0x0152: return 0x8C;
+    case 0x017D: return 0x8E;
+    case 0x2018: return 0x91;
+    case 0x2019: return 0x92;
+    case 0x201C: return 0x93;
+    case 0x201D: return 0x94;
+    case 0x2022: return 0x95;
+    case 0x2013: return 0x96;
+    case 0x2014: return 0x97;
+    case 0x02DC: return 0x98;
+    case 0x2122: return 0x99;
+    case 0x0161: return 0x9A;
+    case 0x203A: return 0x9B;
+    case 0x0153: return 0x9C;
+    case 0x017E: return 0x9E;
+    case 0x0178: return 0x9F;
+    default: return 0;
+  }
+}
+
+// Continuation bytes a lead byte needs: 1–3 for C2–F4, 0 for anything else.
+std::size_t continuations_needed(char32_t lead) {
+  if (lead < 0xC2 || lead > 0xF4) return 0;
+  return lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
+}
+
+// Whether bytes[0, n) (a lead byte and its continuation bytes) is one
+// well-formed UTF-8 character: the second byte's range excludes overlong
+// forms, surrogates and code points past U+10FFFF.
+bool well_formed(const unsigned char* bytes) {
+  const unsigned lead = bytes[0], second = bytes[1];
+  if (lead == 0xE0) return second >= 0xA0;
+  if (lead == 0xED) return second <= 0x9F;
+  if (lead == 0xF0) return second >= 0x90;
+  if (lead == 0xF4) return second <= 0x8F;
+  return true;
+}
+
+bool is_latin_capital(char32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7); }
+
+// The lead character at text[i] (U+00C2–U+00F4, written C3 82–C3 B4), or 0.
+// A lead of a two-byte sequence (U+00C2–U+00DE, which look like capitals)
+// does not count after a Latin capital: "CAFÉ’S", "SÃO»" and French
+// "ÉTÉ !" with a no-break space are real text, while mojibake puts the
+// stand-ins after small letters ("cafÃ©") or at a word's start. U+00DF
+// (ß, a small letter; lead of the NKo block) is not read as a lead either:
+// German quotes »Fuß« with it.
+char32_t lead_at(const char* text, std::size_t size, std::size_t i, char32_t previous) {
+  if (static_cast<unsigned char>(text[i]) != 0xC3 || i + 1 >= size) return 0;
+  const char32_t c = 0xC0 + (static_cast<unsigned char>(text[i + 1]) & 0x3F);
+  if (!continuations_needed(c) || c == 0xDF) return 0;
+  if (c < 0xE0 && is_latin_capital(previous)) return 0;
+  return c;
+}
+
+std::size_t repair_once(char* text, std::size_t size) {
+  std::size_t in = 0, out = 0;
+  char32_t previous = 0;  // the last character written
+  while (in < size) {
+    if (const char32_t lead = lead_at(text, size, in, previous)) {
+      const std::size_t need = continuations_needed(lead);
+      unsigned char bytes[4] = {static_cast<unsigned char>(lead), 0, 0, 0};
+      std::size_t at = in + 2;
+      std::size_t got = 0;
+      while (got < need && at < size) {
+        char32_t c = 0;
+        const std::size_t length = decode_at(text, size, at, &c);
+        const unsigned byte = continuation_byte(c);
+        if (byte == 0) break;
+        bytes[++got] = static_cast<unsigned char>(byte);
+        at += length;
+      }
+      // Each stand-in takes two or three bytes for the one it stands for,
+      // so the character written is shorter than the run read: out < in.
+      if (got == need && well_formed(bytes)) {
+        std::memcpy(text + out, bytes, need + 1);
+        decode_at(text, out + need + 1, out, &previous);
+        out += need + 1;
+        in = at;
+        continue;
+      }
+    }
+    const std::size_t length = decode_at(text, size, in, &previous);
+    std::memmove(text + out, text + in, length);
+    out += length;
+    in += length;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::size_t repair_double_utf8(char* text, std::size_t size) {
+  constexpr int kMostPasses = 3;  // UTF-8 encoded up to four times in all
+  for (int pass = 0; pass < kMostPasses; ++pass) {
+    const std::size_t repaired = repair_once(text, size);
+    if (repaired == size) break;
+    size = repaired;
+  }
+  return size;
+}
+
+bool ends_in_partial_double_utf8(std::string_view text) {
+  // The lead character is at most three stand-ins back, each 2 or 3 bytes.
+  std::size_t i = text.size() > 11 ? text.size() - 11 : 0;
+  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+  char32_t previous = 0;
+  if (i > 0) {  // the character before i
+    std::size_t k = i - 1;
+    while (k > 0 && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80) --k;
+    decode_at(text.data(), text.size(), k, &previous);
+  }
+  for (; i + 1 < text.size(); i += decode_at(text.data(), text.size(), i, &previous)) {
+    const char32_t lead = lead_at(text.data(), text.size(), i, previous);
+    if (!lead) continue;
+    std::size_t at = i + 2, got = 0;
+    while (at < text.size()) {
+      char32_t c = 0;
+      const std::size_t length = decode_at(text.data(), text.size(), at, &c);
+      if (continuation_byte(c) == 0) break;
+      ++got;
+      at += length;
+    }
+    if (at == text.size() && got < continuations_needed(lead)) return true;
+  }
+  return false;
+}
+
+}  // namespace winnow
