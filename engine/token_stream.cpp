@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/letter_case.h"
+#include "engine/mojibake.h"
 
 namespace winnow {
 
@@ -75,6 +76,8 @@ void TokenStream::set_description(std::string_view text) {
   if (n < text.size())
     while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
   text.copy(description_, n);
+  // Repaired as the words are (engine/mojibake.h), so that theirs match.
+  n = repair_double_utf8(description_, n);
   description_size_ = n;
   lower_letters(description_, n);
   description_trigrams_.add(description());

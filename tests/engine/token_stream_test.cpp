@@ -95,6 +95,13 @@ TEST(TokenStream, TheDescriptionIsTheFirstOneCutAtACharacter) {
   EXPECT_EQ(cyrillic.description(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 news");
 }
 
+TEST(TokenStream, TheDescriptionIsRepairedAsTheWordsAre) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.set_description("Caf\xC3\x83\xC2\xA9 owner\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2s story");  // CafÃ© ownerâ€™s
+  EXPECT_EQ(stream.description(), "caf\xC3\xA9 owner\xE2\x80\x99s story");
+}
+
 TEST(TokenStream, TheDescriptionsTrigramsMissNothingOfItAndFilterOtherWords) {
   MemoryBudget budget(1 << 16);
   TokenStream stream(budget, 4, 1024);
