@@ -81,19 +81,34 @@ bool is_latin_capital(char32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 0xC0 
 // stand-ins after small letters ("cafÃ©") or at a word's start. U+00DF
 // (ß, a small letter; lead of the NKo block) is not read as a lead either:
 // German quotes »Fuß« with it.
-char32_t lead_at(const char* text, std::size_t size, std::size_t i, char32_t previous) {
+char32_t lead_at(const char* text, std::size_t size, std::size_t i, bool after_capital) {
   if (static_cast<unsigned char>(text[i]) != 0xC3 || i + 1 >= size) return 0;
   const char32_t c = 0xC0 + (static_cast<unsigned char>(text[i + 1]) & 0x3F);
   if (!continuations_needed(c) || c == 0xDF) return 0;
-  if (c < 0xE0 && is_latin_capital(previous)) return 0;
+  if (c < 0xE0 && after_capital) return 0;
   return c;
 }
 
+// Whether the character ending at text[end - 1] is a Latin capital (only
+// ASCII and U+00C0–U+00DE are, so only those encodings are looked at).
+bool ends_with_latin_capital(const char* text, std::size_t end) {
+  if (end == 0) return false;
+  const auto last = static_cast<unsigned char>(text[end - 1]);
+  if (last < 0x80) return is_latin_capital(last);
+  if (end < 2 || static_cast<unsigned char>(text[end - 2]) != 0xC3 || (last & 0xC0) != 0x80) return false;
+  return is_latin_capital(0xC0 + (last & 0x3F));
+}
+
+// Most words have nothing to repair; they are read byte by byte, decoded
+// only around a C3 byte, and written back only after a repair.
 std::size_t repair_once(char* text, std::size_t size) {
   std::size_t in = 0, out = 0;
-  char32_t previous = 0;  // the last character written
   while (in < size) {
-    if (const char32_t lead = lead_at(text, size, in, previous)) {
+    if (static_cast<unsigned char>(text[in]) != 0xC3) {
+      text[out++] = text[in++];
+      continue;
+    }
+    if (const char32_t lead = lead_at(text, size, in, ends_with_latin_capital(text, out))) {
       const std::size_t need = continuations_needed(lead);
       unsigned char bytes[4] = {static_cast<unsigned char>(lead), 0, 0, 0};
       std::size_t at = in + 2;
@@ -110,16 +125,12 @@ std::size_t repair_once(char* text, std::size_t size) {
       // so the character written is shorter than the run read: out < in.
       if (got == need && well_formed(bytes)) {
         std::memcpy(text + out, bytes, need + 1);
-        decode_at(text, out + need + 1, out, &previous);
         out += need + 1;
         in = at;
         continue;
       }
     }
-    const std::size_t length = decode_at(text, size, in, &previous);
-    std::memmove(text + out, text + in, length);
-    out += length;
-    in += length;
+    text[out++] = text[in++];
   }
   return out;
 }
@@ -128,7 +139,7 @@ std::size_t repair_once(char* text, std::size_t size) {
 
 std::size_t repair_double_utf8(char* text, std::size_t size) {
   constexpr int kMostPasses = 3;  // UTF-8 encoded up to four times in all
-  for (int pass = 0; pass < kMostPasses; ++pass) {
+  for (int pass = 0; pass < kMostPasses && std::memchr(text, 0xC3, size) != nullptr; ++pass) {
     const std::size_t repaired = repair_once(text, size);
     if (repaired == size) break;
     size = repaired;
@@ -138,16 +149,8 @@ std::size_t repair_double_utf8(char* text, std::size_t size) {
 
 bool ends_in_partial_double_utf8(std::string_view text) {
   // The lead character is at most three stand-ins back, each 2 or 3 bytes.
-  std::size_t i = text.size() > 11 ? text.size() - 11 : 0;
-  while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
-  char32_t previous = 0;
-  if (i > 0) {  // the character before i
-    std::size_t k = i - 1;
-    while (k > 0 && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80) --k;
-    decode_at(text.data(), text.size(), k, &previous);
-  }
-  for (; i + 1 < text.size(); i += decode_at(text.data(), text.size(), i, &previous)) {
-    const char32_t lead = lead_at(text.data(), text.size(), i, previous);
+  for (std::size_t i = text.size() > 11 ? text.size() - 11 : 0; i + 1 < text.size(); ++i) {
+    const char32_t lead = lead_at(text.data(), text.size(), i, ends_with_latin_capital(text.data(), i));
     if (!lead) continue;
     std::size_t at = i + 2, got = 0;
     while (at < text.size()) {
