@@ -135,11 +135,23 @@ std::size_t repair_once(char* text, std::size_t size) {
   return out;
 }
 
+// Whether text has a lead character followed by a character past ASCII:
+// what every run to repair starts with, and real text in Latin scripts
+// ("é" before a letter or a space) seldom has.
+bool may_need_repair(const char* text, std::size_t size) {
+  for (const char* at = static_cast<const char*>(std::memchr(text, 0xC3, size)); at != nullptr;) {
+    const std::size_t i = static_cast<std::size_t>(at - text);
+    if (i + 2 < size && static_cast<unsigned char>(text[i + 2]) >= 0xC2) return true;
+    at = i + 1 < size ? static_cast<const char*>(std::memchr(at + 1, 0xC3, size - i - 1)) : nullptr;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::size_t repair_double_utf8(char* text, std::size_t size) {
   constexpr int kMostPasses = 3;  // UTF-8 encoded up to four times in all
-  for (int pass = 0; pass < kMostPasses && std::memchr(text, 0xC3, size) != nullptr; ++pass) {
+  for (int pass = 0; pass < kMostPasses && may_need_repair(text, size); ++pass) {
     const std::size_t repaired = repair_once(text, size);
     if (repaired == size) break;
     size = repaired;
