@@ -4,19 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/utf8.h"
+
 namespace winnow {
 namespace {
-
-// Decodes the code point of valid UTF-8 at text[i]; returns its length.
-std::size_t decode_at(const char* text, std::size_t size, std::size_t i, char32_t* c) {
-  const auto b0 = static_cast<unsigned char>(text[i]);
-  std::size_t length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
-  if ((b0 & 0xC0) == 0x80 || i + length > size) length = 1;  // not valid UTF-8: taken as it is
-  char32_t value = length == 1 ? b0 : length == 2 ? (b0 & 0x1F) : length == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-  *c = value;
-  return length;
-}
 
 // The byte c stands for when UTF-8 was read as windows-1252 or Latin-1, if
 // it is a continuation byte (0x80–0xBF); 0 otherwise.
@@ -114,8 +105,8 @@ std::size_t repair_once(char* text, std::size_t size) {
       std::size_t at = in + 2;
       std::size_t got = 0;
       while (got < need && at < size) {
-        char32_t c = 0;
-        const std::size_t length = decode_at(text, size, at, &c);
+        std::uint32_t c = 0;
+        const std::size_t length = decode_utf8(std::string_view(text, size), at, &c);
         const unsigned byte = continuation_byte(c);
         if (byte == 0) break;
         bytes[++got] = static_cast<unsigned char>(byte);
@@ -166,8 +157,8 @@ bool ends_in_partial_double_utf8(std::string_view text) {
     if (!lead) continue;
     std::size_t at = i + 2, got = 0;
     while (at < text.size()) {
-      char32_t c = 0;
-      const std::size_t length = decode_at(text.data(), text.size(), at, &c);
+      std::uint32_t c = 0;
+      const std::size_t length = decode_utf8(text, at, &c);
       if (continuation_byte(c) == 0) break;
       ++got;
       at += length;

@@ -4,6 +4,7 @@
 #include "engine/letter_case.h"
 #include "engine/mojibake.h"
 #include "engine/semantics.h"
+#include "engine/utf8.h"
 
 #include <algorithm>
 #include <cctype>
@@ -34,18 +35,6 @@ CharClass classify(std::uint32_t cp) {
 bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
 // What classify() calls Space among ASCII bytes.
 bool is_ascii_space(char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
-
-// Decodes one code point of (already valid) UTF-8; returns its byte length.
-std::size_t decode_utf8(std::string_view s, std::size_t i, std::uint32_t* cp) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  std::size_t length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
-  if (b0 >= 0x80 && b0 < 0xC0) length = 1;  // stray continuation byte: defensive
-  if (i + length > s.size()) length = s.size() - i;
-  std::uint32_t value = length == 1 ? b0 : length == 2 ? (b0 & 0x1F) : length == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-  *cp = value;
-  return length;
-}
 
 bool contains_declaration(std::string_view style, std::string_view property, std::string_view value) {
   // Matches "property : value" case-insensitively, ignoring spaces, as browsers

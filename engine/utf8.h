@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Measures of UTF-8 text every algorithm needs, and the one encoder of a
+// Measures of UTF-8 text every algorithm needs, the one decoder of a code
+// point (the tokenizer's, the repair of text encoded twice) and the one encoder of a
 // code point as UTF-8 (the decoder's legacy path, the evaluation's text). The engine's words are valid
 // UTF-8 (the adapters decode and replace invalid bytes before tokens are
 // made), so counting the bytes that start a sequence counts characters.
@@ -19,6 +20,21 @@ inline std::uint32_t utf8_characters(std::string_view text) {
   std::uint32_t n = 0;
   for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return n;
+}
+
+// Decodes the code point at s[i] of (already valid) UTF-8 into *cp and
+// returns its byte length. Defensive on what cannot occur in the engine's
+// text: a stray continuation byte is one code point of its own, a sequence
+// cut by the end of s is as long as what is left.
+inline std::size_t decode_utf8(std::string_view s, std::size_t i, std::uint32_t* cp) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  std::size_t length = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
+  if (b0 >= 0x80 && b0 < 0xC0) length = 1;
+  if (i + length > s.size()) length = s.size() - i;
+  std::uint32_t value = length == 1 ? b0 : length == 2 ? (b0 & 0x1F) : length == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  *cp = value;
+  return length;
 }
 
 // Writes code point c as UTF-8 at out (room for 4 bytes); a surrogate or a

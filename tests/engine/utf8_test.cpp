@@ -33,6 +33,20 @@ TEST(Utf8, EndsWith) {
   EXPECT_FALSE(ends_with("", "."));
 }
 
+TEST(Utf8, DecodesEachSequenceLengthAndToleratesWhatCannotOccur) {
+  std::uint32_t cp = 0;
+  EXPECT_EQ(decode_utf8("A", 0, &cp), 1u);
+  EXPECT_EQ(cp, U'A');
+  EXPECT_EQ(decode_utf8("x\xC3\xA9", 1, &cp), 2u);
+  EXPECT_EQ(cp, 0xE9u);
+  EXPECT_EQ(decode_utf8("\xE5\x8C\x97", 0, &cp), 3u);
+  EXPECT_EQ(cp, 0x5317u);
+  EXPECT_EQ(decode_utf8("\xF0\x9F\x98\x80", 0, &cp), 4u);
+  EXPECT_EQ(cp, 0x1F600u);
+  EXPECT_EQ(decode_utf8("\xA9", 0, &cp), 1u) << "a stray continuation byte";
+  EXPECT_EQ(decode_utf8("\xE5\x8C", 0, &cp), 2u) << "a sequence cut by the end";
+}
+
 std::string encoded(char32_t c) {
   char bytes[4];
   return std::string(bytes, encode_utf8(c, bytes));
