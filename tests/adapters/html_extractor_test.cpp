@@ -225,6 +225,24 @@ TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
   EXPECT_LT(listing.net_text_length, 500u);
 }
 
+TEST(HtmlExtractor, RepairsTextEncodedTwice) {
+  // A stand-in split from its lead by an entity, a no-break space standing
+  // for a byte, Cyrillic and CJK, and real text that only looks garbled.
+  const test::RunResult r = test::run_pipeline(test::read_fixture("double_encoded.html"), config_for("plain"), 3);
+  EXPECT_NE(r.text.find("The caf\xC3\xA9\xE2\x80\x99s owner said the menu \xE2\x80\x9C" "changes every week\xE2\x80\x9D "
+                        "\xE2\x80\x94 and it does."),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("Cr\xC3\xA8me br\xC3\xBBl\xC3\xA9" "e, na\xC3\xAFve \xC3\xA0 la carte: d\xC3\xA9j\xC3\xA0 vu"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("\xD0\x9C\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 and \xE4\xB8\xAD\xE6\x96\x87 survive"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("CAF\xC3\x89\xE2\x80\x99S S\xC3\x83O PAULO\xC2\xBB and Fu\xC3\x9F\xC2\xAB."), std::string::npos)
+      << r.text;
+}
+
 TEST(HtmlExtractor, DecodesLegacyEncodingsAndSurvivesLyingDeclarations) {
   const test::RunResult ru = test::run_pipeline(test::read_fixture("legacy_cp1251.html"), config_for("plain"), 5);
   EXPECT_EQ(ru.stats.encoding, "WINDOWS-1251");
