@@ -56,8 +56,11 @@ std::string_view TokenStream::text(const Token& token) const {
 }
 
 void TokenStream::append_title(std::string_view text) {
-  const std::size_t n = std::min(text.size(), kTitleBytes - title_size_);
+  std::size_t n = std::min(text.size(), kTitleBytes - title_size_);
   text.copy(title_ + title_size_, n);
+  // Repaired as the words are (engine/mojibake.h), piece by piece: a run
+  // split between two pieces (at an entity) stays as it came.
+  n = repair_double_utf8(title_ + title_size_, n);
   // From the byte before: a letter whose two bytes came in two pieces.
   const std::size_t from = title_size_ > 0 ? title_size_ - 1 : 0;
   title_size_ += n;

@@ -95,6 +95,15 @@ TEST(TokenStream, TheDescriptionIsTheFirstOneCutAtACharacter) {
   EXPECT_EQ(cyrillic.description(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 news");
 }
 
+TEST(TokenStream, TheTitleIsRepairedAsTheWordsAre) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.append_title("Caf\xC3\x83\xC2\xA9 owner\xC3\xA2\xE2\x82\xAC");  // CafÃ© ownerâ€ | ™s
+  stream.append_title("\xE2\x84\xA2s story");
+  EXPECT_EQ(stream.title(), "caf\xC3\xA9 owner\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2s story")
+      << "repaired within a piece; a run split between pieces stays";
+}
+
 TEST(TokenStream, TheDescriptionIsRepairedAsTheWordsAre) {
   MemoryBudget budget(1 << 16);
   TokenStream stream(budget, 4, 1024);
