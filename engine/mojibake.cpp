@@ -51,7 +51,7 @@ std::size_t continuations_needed(char32_t lead) {
   return lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3;
 }
 
-// Whether bytes[0, n) (a lead byte and its continuation bytes) is one
+// Whether bytes (a lead byte and the continuation bytes it needs) are one
 // well-formed UTF-8 character: the second byte's range excludes overlong
 // forms, surrogates and code points past U+10FFFF.
 bool well_formed(const unsigned char* bytes) {
