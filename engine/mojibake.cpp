@@ -90,6 +90,24 @@ bool ends_with_latin_capital(const char* text, std::size_t end) {
   return is_latin_capital(0xC0 + (last & 0x3F));
 }
 
+// Reads up to `most` stand-ins for continuation bytes from text[at]: their
+// bytes go to bytes[0..], and *end is where the last one read ends. Returns
+// how many were read.
+std::size_t read_stand_ins(std::string_view text, std::size_t at, std::size_t most, unsigned char* bytes,
+                           std::size_t* end) {
+  std::size_t got = 0;
+  while (got < most && at < text.size()) {
+    std::uint32_t c = 0;
+    const std::size_t length = decode_utf8(text, at, &c);
+    const unsigned byte = continuation_byte(c);
+    if (byte == 0) break;
+    bytes[got++] = static_cast<unsigned char>(byte);
+    at += length;
+  }
+  *end = at;
+  return got;
+}
+
 // Most words have nothing to repair; they are read byte by byte, decoded
 // only around a C3 byte, and written back only after a repair.
 std::size_t repair_once(char* text, std::size_t size) {
@@ -102,16 +120,8 @@ std::size_t repair_once(char* text, std::size_t size) {
     if (const char32_t lead = lead_at(text, size, in, ends_with_latin_capital(text, out))) {
       const std::size_t need = continuations_needed(lead);
       unsigned char bytes[4] = {static_cast<unsigned char>(lead), 0, 0, 0};
-      std::size_t at = in + 2;
-      std::size_t got = 0;
-      while (got < need && at < size) {
-        std::uint32_t c = 0;
-        const std::size_t length = decode_utf8(std::string_view(text, size), at, &c);
-        const unsigned byte = continuation_byte(c);
-        if (byte == 0) break;
-        bytes[++got] = static_cast<unsigned char>(byte);
-        at += length;
-      }
+      std::size_t at = 0;
+      const std::size_t got = read_stand_ins(std::string_view(text, size), in + 2, need, bytes + 1, &at);
       // Each stand-in takes two or three bytes for the one it stands for,
       // so the character written is shorter than the run read: out < in.
       if (got == need && well_formed(bytes)) {
@@ -153,17 +163,13 @@ std::size_t repair_double_utf8(char* text, std::size_t size) {
 bool ends_in_partial_double_utf8(std::string_view text) {
   // The lead character is at most three stand-ins back, each 2 or 3 bytes.
   for (std::size_t i = text.size() > 11 ? text.size() - 11 : 0; i + 1 < text.size(); ++i) {
+    if (static_cast<unsigned char>(text[i]) != 0xC3) continue;
     const char32_t lead = lead_at(text.data(), text.size(), i, ends_with_latin_capital(text.data(), i));
     if (!lead) continue;
-    std::size_t at = i + 2, got = 0;
-    while (at < text.size()) {
-      std::uint32_t c = 0;
-      const std::size_t length = decode_utf8(text, at, &c);
-      if (continuation_byte(c) == 0) break;
-      ++got;
-      at += length;
-    }
-    if (at == text.size() && got < continuations_needed(lead)) return true;
+    const std::size_t need = continuations_needed(lead);
+    unsigned char bytes[3];
+    std::size_t end = 0;
+    if (read_stand_ins(text, i + 2, need, bytes, &end) < need && end == text.size()) return true;
   }
   return false;
 }
