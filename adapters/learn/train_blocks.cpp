@@ -3,7 +3,8 @@
 // packages and writes it as engine/default_model.cpp.
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
-//                [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N]
+//                [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X]
+//                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--oracle] [--sequence-labels]
 //
@@ -18,7 +19,8 @@
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
 // part of the written model. --documents writes each held-out page's
-// cross-validated bag and shingle scores as TSV.
+// cross-validated bag and shingle scores as TSV (with --oracle, each page's
+// ceiling, to set against them page by page).
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
@@ -93,7 +95,7 @@ struct Document {
   std::vector<float> features;  // blocks.size() * kBlockFeatureCount
   std::vector<float> context;   // blocks.size() * kContextFeatureCount, for the model being fitted
   std::vector<std::uint8_t> labels;
-  float package_weight = 1.0f;  // with --balance-packages: each package weighs the same
+  float weight = 1.0f;  // its blocks' weight factor: weigh_documents()
 };
 
 void label_blocks(Document* doc, bool by_sequence) {
@@ -136,7 +138,7 @@ void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf
       [&](std::size_t r) { return static_cast<int>(blocks[r].first->labels[blocks[r].second]); },
       [&](std::size_t r) {
         const Document& d = *blocks[r].first;
-        return d.package_weight * std::sqrt(static_cast<double>(d.blocks[blocks[r].second].stats.words));
+        return d.weight * std::sqrt(static_cast<double>(d.blocks[blocks[r].second].stats.words));
       },
       weights, mean_out, scale_out);
 }
@@ -167,7 +169,7 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
       groups.push_back(static_cast<std::uint32_t>(page));
       rows.push_back(block_row(*d, i));
       labels.push_back(d->labels[i]);
-      weights.push_back(d->package_weight * std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
+      weights.push_back(d->weight * std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
     }
   *trees = winnow::learn::fit_bagged_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
                                            labels, weights, params, bags, groups);
@@ -195,23 +197,46 @@ void compute_context_out_of_package(const std::vector<const Document*>& docs,
   }
 }
 
-// Gives every package of docs the same total weight (documents of small
-// packages count more), or every document weight 1.
-void weigh_packages(const std::vector<const Document*>& docs, bool balance) {
+// How the documents' blocks are weighed against each other in training.
+struct Weighting {
+  // Every package the same total weight (documents of small packages count more).
+  bool balance_packages = false;
+  // A document's blocks scaled by (mean page total / its total)^page_exponent,
+  // the total being the sum of its blocks' weights: at 1 every page weighs
+  // the same, as in the measures, which average F1 over pages; at 0 a long
+  // page counts by its length.
+  double page_exponent = 0.0;
+};
+
+// Sets each document's weight factor.
+void weigh_documents(const std::vector<const Document*>& docs, const Weighting& weighting) {
   std::unordered_map<std::size_t, std::size_t> count;
   for (const Document* d : docs) ++count[d->package];
-  for (const Document* d : docs)
-    const_cast<Document*>(d)->package_weight =
-        balance ? static_cast<float>(docs.size()) / static_cast<float>(count.size() * count[d->package]) : 1.0f;
+  std::vector<double> totals;
+  double mean_total = 0;
+  for (const Document* d : docs) {
+    double total = 0;
+    for (const Block& b : d->blocks) total += std::sqrt(static_cast<double>(b.stats.words));
+    totals.push_back(total);
+    mean_total += total / static_cast<double>(docs.size());
+  }
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const Document* d = docs[i];
+    double w = weighting.balance_packages
+                   ? static_cast<double>(docs.size()) / static_cast<double>(count.size() * count[d->package])
+                   : 1.0;
+    if (weighting.page_exponent != 0 && totals[i] > 0) w *= std::pow(mean_total / totals[i], weighting.page_exponent);
+    const_cast<Document*>(d)->weight = static_cast<float>(w);
+  }
 }
 
 // trees: where the first stage's trees are kept, or null for the linear one.
 // stacked: the second stage learns from out-of-package first-stage
 // probabilities (compute_context_out_of_package).
 winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
-                         const winnow::learn::BoostingParams& params, std::size_t bags, bool balance,
+                         const winnow::learn::BoostingParams& params, std::size_t bags, const Weighting& weighting,
                          bool stacked) {
-  weigh_packages(docs, balance);
+  weigh_documents(docs, weighting);
   winnow::BlockModel model{};
   if (trees) fit_trees(docs, params, bags, trees, &model);
   else fit_logistic(docs, kBlockFeatureCount, &block_row, model.weights, model.mean, model.scale);
@@ -328,7 +353,7 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
 
 // The output of a classifier that knew the labels: the blocks labelled
 // content, one line each, as the extractor writes kept blocks.
-Figures evaluate_labels(const std::vector<const Document*>& docs) {
+Figures evaluate_labels(const std::vector<const Document*>& docs, std::vector<DocumentRow>* rows = nullptr) {
   Figures f;
   for (const Document* d : docs) {
     std::string text;
@@ -337,7 +362,12 @@ Figures evaluate_labels(const std::vector<const Document*>& docs) {
       text += d->blocks[i].text;
       text += '\n';
     }
-    f.add(winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text)));
+    const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text));
+    f.add(scores);
+    using winnow::eval::Measure;
+    if (rows)
+      rows->push_back({d->package, d->id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
+                       scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
   }
   return f;
 }
@@ -416,7 +446,7 @@ int main(int argc, char** argv) {
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
   float bias = winnow::DefaultExtractor::kDefaultBias;       // the offset the figures are measured at
   bool use_trees = true;
-  bool balance = false;
+  Weighting weighting;
   winnow::learn::BoostingParams params;
   // Too many trees fit the training packages, not the held-out one: with
   // today's features the cross-validated margin over Readability.js is
@@ -439,7 +469,8 @@ int main(int argc, char** argv) {
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--bias" && i + 1 < argc) bias = static_cast<float>(std::atof(argv[++i]));
     else if (a == "--linear") use_trees = false;
-    else if (a == "--balance-packages") balance = true;
+    else if (a == "--balance-packages") weighting.balance_packages = true;
+    else if (a == "--page-weight" && i + 1 < argc) weighting.page_exponent = std::atof(argv[++i]);
     else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
@@ -450,7 +481,7 @@ int main(int argc, char** argv) {
     else if (a == "--oracle") oracle = true;
     else if (a == "--sequence-labels") sequence_labels = true;
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle]\n");
       return 1;
     }
   }
@@ -485,15 +516,16 @@ int main(int argc, char** argv) {
   if (oracle) {
     std::printf("\nThe blocks labelled content as the output (a perfect classifier of these blocks):\n");
     std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    std::vector<std::vector<DocumentRow>> rows(names.size());
     for (std::size_t p = 0; p < names.size(); ++p) {
       std::vector<const Document*> package;
       for (const Document* d : all)
         if (d->package == p) package.push_back(d);
-      const Figures f = evaluate_labels(package);
+      const Figures f = evaluate_labels(package, &rows[p]);
       std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs,
                   f.bag_f1 / f.docs, f.shingle_f1());
     }
-    return 0;
+    return documents_path.empty() || write_documents(documents_path, names, rows) ? 0 : 2;
   }
   if (cross_validate) {
     std::printf("\nCross-validated by package (trained on the other packages):\n");
@@ -507,7 +539,7 @@ int main(int argc, char** argv) {
       std::vector<const Document*> train_set, test_set;
       for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
       winnow::learn::TreeEnsemble trees;
-      folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, balance, stacked), test_set,
+      folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked), test_set,
                           lag, bias, &rows[p]);
     });
     for (std::size_t p = 0; p < names.size(); ++p) {
@@ -518,7 +550,7 @@ int main(int argc, char** argv) {
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
   winnow::learn::TreeEnsemble trees;
-  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, bags, balance, stacked);
+  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
