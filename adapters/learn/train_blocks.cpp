@@ -327,6 +327,16 @@ struct Figures {
   }
 };
 
+// Scores one page's output against its gold into f, and into rows if given.
+void score_page(const Document& d, const std::string& text, Figures* f, std::vector<DocumentRow>* rows) {
+  const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d.gold), winnow::eval::prepare_text(text));
+  f->add(scores);
+  using winnow::eval::Measure;
+  if (rows)
+    rows->push_back({d.package, d.id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
+                     scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
+}
+
 // Scores the shipped extractor, with this model, on docs: each page runs
 // through the whole pipeline at the default memory budget, exactly as
 // winnow-eval runs `--algo default`, so the figures include everything that
@@ -341,12 +351,7 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   for (const Document* d : docs) {
     const auto html = winnow::eval::read_file_bytes(d->html_path);
     const std::string text = html ? winnow::extract_html(*html, winnow::ExtractorConfig{}, info, 0).text : std::string();
-    const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text));
-    f.add(scores);
-    using winnow::eval::Measure;
-    if (rows)
-      rows->push_back({d->package, d->id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
-                       scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
+    score_page(*d, text, &f, rows);
   }
   return f;
 }
@@ -362,12 +367,7 @@ Figures evaluate_labels(const std::vector<const Document*>& docs, std::vector<Do
       text += d->blocks[i].text;
       text += '\n';
     }
-    const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d->gold), winnow::eval::prepare_text(text));
-    f.add(scores);
-    using winnow::eval::Measure;
-    if (rows)
-      rows->push_back({d->package, d->id, scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)],
-                       scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
+    score_page(*d, text, &f, rows);
   }
   return f;
 }
