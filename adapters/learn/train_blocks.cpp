@@ -117,13 +117,18 @@ void compute_features(Document* doc) {
   }
 }
 
+// A block's weight in training, before its document's factor: the square
+// root of its words (the measures count words; the root keeps one long block
+// from outweighing a page's others). Page totals are sums of it.
+double block_weight(const Block& b) { return std::sqrt(static_cast<double>(b.stats.words)); }
+
 // Rows of one feature set: pointer to row i of document d.
 using RowOf = const float* (*)(const Document& d, std::size_t i);
 const float* block_row(const Document& d, std::size_t i) { return &d.features[i * kBlockFeatureCount]; }
 const float* context_row(const Document& d, std::size_t i) { return &d.context[i * winnow::kContextFeatureCount]; }
 
-// adapters/learn/logistic.h over every block of docs, each weighted by the
-// square root of its words (and its package's weight).
+// adapters/learn/logistic.h over every block of docs, each weighted by its
+// block_weight() (times its document's weight factor).
 void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf row, float* weights,
                   float* mean_out, float* scale_out) {
   std::vector<std::pair<const Document*, std::size_t>> blocks;
@@ -138,7 +143,7 @@ void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf
       [&](std::size_t r) { return static_cast<int>(blocks[r].first->labels[blocks[r].second]); },
       [&](std::size_t r) {
         const Document& d = *blocks[r].first;
-        return d.weight * std::sqrt(static_cast<double>(d.blocks[blocks[r].second].stats.words));
+        return d.weight * block_weight(d.blocks[blocks[r].second]);
       },
       weights, mean_out, scale_out);
 }
@@ -169,7 +174,7 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
       groups.push_back(static_cast<std::uint32_t>(page));
       rows.push_back(block_row(*d, i));
       labels.push_back(d->labels[i]);
-      weights.push_back(d->weight * std::sqrt(static_cast<float>(d->blocks[i].stats.words)));
+      weights.push_back(d->weight * static_cast<float>(block_weight(d->blocks[i])));
     }
   *trees = winnow::learn::fit_bagged_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
                                            labels, weights, params, bags, groups);
@@ -216,7 +221,7 @@ void weigh_documents(const std::vector<const Document*>& docs, const Weighting& 
   double mean_total = 0;
   for (const Document* d : docs) {
     double total = 0;
-    for (const Block& b : d->blocks) total += std::sqrt(static_cast<double>(b.stats.words));
+    for (const Block& b : d->blocks) total += block_weight(b);
     totals.push_back(total);
     mean_total += total / static_cast<double>(docs.size());
   }
