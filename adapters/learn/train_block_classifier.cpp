@@ -34,6 +34,7 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
@@ -48,6 +49,7 @@
 
 namespace {
 
+using Figures = winnow::learn::PageFigures;
 using winnow::ClassifierBlock;
 using winnow::kClassifierFeatureCount;
 constexpr std::size_t F = kClassifierFeatureCount;
@@ -166,27 +168,6 @@ std::string extract_with(const Model& model, const Document& d) {
   return out;
 }
 
-struct Figures {
-  double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
-  std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
-  void add(const winnow::eval::DocumentScores& s) {
-    using winnow::eval::Measure;
-    bag_f1 += s.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].f1;
-    seq_f1 += s.by_measure[static_cast<std::size_t>(Measure::WordSequence)].f1;
-    const auto& sh = s.by_measure[static_cast<std::size_t>(Measure::Shingles)];
-    if (!std::isnan(sh.precision)) shingle_p += sh.precision, ++shingle_p_docs;
-    if (!std::isnan(sh.recall)) shingle_r += sh.recall, ++shingle_r_docs;
-    ++docs;
-  }
-  void add(const Figures& o) {
-    bag_f1 += o.bag_f1, seq_f1 += o.seq_f1, shingle_p += o.shingle_p, shingle_r += o.shingle_r;
-    docs += o.docs, shingle_p_docs += o.shingle_p_docs, shingle_r_docs += o.shingle_r_docs;
-  }
-  double shingle_f1() const {
-    const double p = shingle_p_docs ? shingle_p / shingle_p_docs : 0, r = shingle_r_docs ? shingle_r / shingle_r_docs : 0;
-    return p + r > 0 ? 2 * p * r / (p + r) : 0;
-  }
-};
 
 std::uint64_t fnv1a(const std::string& s) {
   std::uint64_t h = 1469598103934665603ull;
@@ -247,18 +228,15 @@ void write_model(const Model& model, const std::string& path, const std::vector<
 }
 
 void print_table(const char* title, const std::vector<std::string>& names, const std::vector<Figures>& figures) {
-  std::printf("\n%s\n%-24s %6s %8s %8s %10s\n", title, "package", "docs", "seq F1", "bag F1", "shingle F1");
+  std::printf("\n%s\n", title);
+  winnow::learn::print_figures_header();
   Figures all;
   for (std::size_t p = 0; p < names.size(); ++p) {
     const Figures& f = figures[p];
     all.add(f);
-    if (f.docs)
-      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
-                  f.shingle_f1());
+    if (f.docs) winnow::learn::print_figures_row(names[p].c_str(), f);
   }
-  if (all.docs)
-    std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", "ALL", all.docs, all.seq_f1 / all.docs, all.bag_f1 / all.docs,
-                all.shingle_f1());
+  if (all.docs) winnow::learn::print_figures_row("ALL", all);
 }
 
 }  // namespace

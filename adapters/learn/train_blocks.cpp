@@ -54,6 +54,7 @@
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
 #include "adapters/learn/boosting.h"
+#include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
@@ -71,6 +72,7 @@ namespace {
 
 using winnow::BlockStats;
 using winnow::kBlockFeatureCount;
+using Figures = winnow::learn::PageFigures;
 
 struct Block {
   BlockStats stats;
@@ -314,23 +316,6 @@ bool write_documents(const std::string& path, const std::vector<std::string>& na
   return std::fclose(out) == 0;
 }
 
-struct Figures {
-  double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
-  std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
-  void add(const winnow::eval::DocumentScores& s) {
-    using winnow::eval::Measure;
-    bag_f1 += s.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].f1;
-    seq_f1 += s.by_measure[static_cast<std::size_t>(Measure::WordSequence)].f1;
-    const auto& sh = s.by_measure[static_cast<std::size_t>(Measure::Shingles)];
-    if (!std::isnan(sh.precision)) shingle_p += sh.precision, ++shingle_p_docs;
-    if (!std::isnan(sh.recall)) shingle_r += sh.recall, ++shingle_r_docs;
-    ++docs;
-  }
-  double shingle_f1() const {
-    const double p = shingle_p_docs ? shingle_p / shingle_p_docs : 0, r = shingle_r_docs ? shingle_r / shingle_r_docs : 0;
-    return p + r > 0 ? 2 * p * r / (p + r) : 0;
-  }
-};
 
 // Scores one page's output against its gold into f, and into rows if given.
 void score_page(const Document& d, const std::string& text, Figures* f, std::vector<DocumentRow>* rows) {
@@ -520,21 +505,20 @@ int main(int argc, char** argv) {
   for (const Document& d : docs) all.push_back(&d);
   if (oracle) {
     std::printf("\nThe blocks labelled content as the output (a perfect classifier of these blocks):\n");
-    std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    winnow::learn::print_figures_header();
     std::vector<std::vector<DocumentRow>> rows(names.size());
     for (std::size_t p = 0; p < names.size(); ++p) {
       std::vector<const Document*> package;
       for (const Document* d : all)
         if (d->package == p) package.push_back(d);
       const Figures f = evaluate_labels(package, &rows[p]);
-      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs,
-                  f.bag_f1 / f.docs, f.shingle_f1());
+      winnow::learn::print_figures_row(names[p].c_str(), f);
     }
     return documents_path.empty() || write_documents(documents_path, names, rows) ? 0 : 2;
   }
   if (cross_validate) {
     std::printf("\nCross-validated by package (trained on the other packages):\n");
-    std::printf("%-24s %6s %8s %8s %10s\n", "package", "docs", "seq F1", "bag F1", "shingle F1");
+    winnow::learn::print_figures_header();
     // Folds run in parallel, each on its own copy of the context features.
     std::vector<Figures> folds(names.size());
     std::vector<std::vector<DocumentRow>> rows(names.size());
@@ -549,8 +533,7 @@ int main(int argc, char** argv) {
     });
     for (std::size_t p = 0; p < names.size(); ++p) {
       const Figures& f = folds[p];
-      std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
-                  f.shingle_f1());
+      winnow::learn::print_figures_row(names[p].c_str(), f);
     }
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
@@ -562,8 +545,7 @@ int main(int argc, char** argv) {
     for (const Document* d : all)
       if (d->package == p) test_set.push_back(d);
     const Figures f = evaluate(model, test_set, lag, bias);
-    std::printf("%-24s %6zu %8.3f %8.3f %10.3f\n", names[p].c_str(), f.docs, f.seq_f1 / f.docs, f.bag_f1 / f.docs,
-                f.shingle_f1());
+    winnow::learn::print_figures_row(names[p].c_str(), f);
   }
   if (use_trees) {
     std::size_t splits[kBlockFeatureCount] = {};

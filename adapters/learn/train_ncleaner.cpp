@@ -45,6 +45,7 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/learn/figures.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
@@ -273,27 +274,13 @@ double best_bias(const std::vector<Document>& docs, const std::vector<std::vecto
   return bias;
 }
 
-struct Figures {
-  double bag_f1 = 0, seq_f1 = 0, shingle_p = 0, shingle_r = 0;
-  double words = 0, words_correct = 0;  // word-weighted block accuracy
-  std::size_t docs = 0, shingle_p_docs = 0, shingle_r_docs = 0;
-  void add(const winnow::eval::DocumentScores& s) {
-    using winnow::eval::Measure;
-    bag_f1 += s.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].f1;
-    seq_f1 += s.by_measure[static_cast<std::size_t>(Measure::WordSequence)].f1;
-    const auto& sh = s.by_measure[static_cast<std::size_t>(Measure::Shingles)];
-    if (!std::isnan(sh.precision)) shingle_p += sh.precision, ++shingle_p_docs;
-    if (!std::isnan(sh.recall)) shingle_r += sh.recall, ++shingle_r_docs;
-    ++docs;
-  }
+// The pages' figures and the word-weighted accuracy of the block decisions.
+struct Figures : winnow::learn::PageFigures {
+  double words = 0, words_correct = 0;
+  using PageFigures::add;
   void add(const Figures& o) {
-    bag_f1 += o.bag_f1, seq_f1 += o.seq_f1, shingle_p += o.shingle_p, shingle_r += o.shingle_r;
+    PageFigures::add(o);
     words += o.words, words_correct += o.words_correct;
-    docs += o.docs, shingle_p_docs += o.shingle_p_docs, shingle_r_docs += o.shingle_r_docs;
-  }
-  double shingle_f1() const {
-    const double p = shingle_p_docs ? shingle_p / shingle_p_docs : 0, r = shingle_r_docs ? shingle_r / shingle_r_docs : 0;
-    return p + r > 0 ? 2 * p * r / (p + r) : 0;
   }
 };
 
@@ -328,13 +315,13 @@ void print_table(const std::string& title, const std::vector<std::string>& names
     all.add(f);
     if (!f.docs) continue;
     std::printf("%-24s %6zu %8.3f %8.3f %8.3f %10.3f", names[p].c_str(), f.docs, f.words_correct / f.words,
-                f.seq_f1 / f.docs, f.bag_f1 / f.docs, f.shingle_f1());
+                f.mean_seq_f1(), f.mean_bag_f1(), f.shingle_f1());
     if (biases) std::printf(" %+7.3f", (*biases)[p]);
     std::printf("\n");
   }
   if (all.docs)
     std::printf("%-24s %6zu %8.3f %8.3f %8.3f %10.3f\n", "ALL", all.docs, all.words_correct / all.words,
-                all.seq_f1 / all.docs, all.bag_f1 / all.docs, all.shingle_f1());
+                all.mean_seq_f1(), all.mean_bag_f1(), all.shingle_f1());
   std::fflush(stdout);
 }
 
@@ -378,7 +365,7 @@ Result train_config(const Config& config, const std::vector<Document>& docs, con
     std::snprintf(summary, sizeof summary,
                   "cross-validated by package: word accuracy %.3f, mean bag F1 %.3f, shingle F1 %.3f; bias %.3f "
                   "(pooled held-out word F1 %.3f)",
-                  all.words_correct / all.words, all.bag_f1 / all.docs, all.shingle_f1(), bias, f1);
+                  all.words_correct / all.words, all.mean_bag_f1(), all.shingle_f1(), bias, f1);
     std::printf("bias from all held-out scores: %+.4f bits/char (pooled word F1 %.4f)\n", bias, f1);
   }
   Result result;
