@@ -12,35 +12,9 @@
 namespace winnow {
 namespace {
 
-// Every token of a page as the pipeline produced it (the token dump leaves
-// out the semantics bits).
-struct Collected {
-  Token token;
-  std::string text;
-};
-std::vector<Collected>* collected = nullptr;
+using Collected = test::PipelineToken;
 
-class Collector final : public Algorithm {
- public:
-  void on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) override {
-    collected->push_back({token, std::string(text)});
-  }
-  void finish(ContentWriter&) override {}
-};
-
-std::unique_ptr<Algorithm> create_collector(MemoryBudget&) { return std::make_unique<Collector>(); }
-
-std::vector<Collected> tokens_of(const std::string& html) {
-  std::vector<Collected> tokens;
-  collected = &tokens;
-  static const AlgorithmInfo info{"collector", "test only", &create_collector};
-  test::RecordingSink sink;
-  ExtractorConfig config;
-  HtmlExtractor extractor(config, info, sink);
-  extractor.feed(html.data(), html.size(), true);
-  collected = nullptr;
-  return tokens;
-}
+std::vector<Collected> tokens_of(const std::string& html) { return test::pipeline_tokens(html); }
 
 // The whole document's blocks at once, classified as the trainer does.
 std::string offline(const std::vector<Collected>& tokens, const BlockClassifierModel& model) {

@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <dirent.h>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
+
+#include "engine/algorithm.h"
+#include "engine/algorithm_registry.h"
 
 #ifndef WINNOW_FIXTURE_DIR
 #error "WINNOW_FIXTURE_DIR must name tests/fixtures"
@@ -86,6 +90,38 @@ std::string describe(const std::vector<SourceSpan>& spans) {
   std::string out;
   for (const SourceSpan& s : spans) out += std::to_string(s.begin) + "-" + std::to_string(s.end) + " ";
   return out;
+}
+
+namespace {
+
+class TokenRecorder final : public Algorithm {
+ public:
+  explicit TokenRecorder(std::vector<PipelineToken>& tokens) : tokens_(tokens) {}
+  void on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) override {
+    tokens_.push_back(PipelineToken{token, std::string(text)});
+  }
+  void finish(ContentWriter&) override {}
+
+ private:
+  std::vector<PipelineToken>& tokens_;
+};
+
+std::unique_ptr<Algorithm> create_recorder(MemoryBudget&, void* tokens) {
+  return std::make_unique<TokenRecorder>(*static_cast<std::vector<PipelineToken>*>(tokens));
+}
+
+}  // namespace
+
+std::vector<PipelineToken> pipeline_tokens(std::string_view html) {
+  std::vector<PipelineToken> tokens;
+  AlgorithmInfo recorder{"recorder", "test only", nullptr};
+  recorder.create_with = &create_recorder;
+  recorder.context = &tokens;
+  RecordingSink sink;
+  ExtractorConfig config;
+  HtmlExtractor extractor(config, recorder, sink);
+  extractor.feed(html.data(), html.size(), true);
+  return tokens;
 }
 
 }  // namespace winnow::test

@@ -11,6 +11,7 @@
 
 #include "adapters/libxml/html_extractor.h"
 #include "engine/content_sink.h"
+#include "engine/token.h"
 
 namespace winnow::test {
 
@@ -83,6 +84,17 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std
 
 // Chunk sizes drawn from a fixed-seed generator (never rand()).
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size);
+
+// A token as the pipeline hands it to the algorithms, every field kept (the
+// token dump of token_dump.h leaves out the semantics bits), with its text.
+struct PipelineToken {
+  Token token;
+  std::string text;
+};
+
+// Every token of the page, run through the whole pipeline in one feed at the
+// default settings: what an algorithm's offline definition starts from.
+std::vector<PipelineToken> pipeline_tokens(std::string_view html);
 
 // The spans rendered as "begin-end" for readable failure messages.
 std::string describe(const std::vector<SourceSpan>& spans);
