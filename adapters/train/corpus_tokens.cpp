@@ -51,11 +51,15 @@ std::vector<CapturedToken> capture_tokens(std::string_view html) {
   return tokens;
 }
 
-OnlineResult run_online(std::string_view html, AlgorithmFactory make, std::size_t memory_budget) {
+OnlineResult run_online(std::string_view html, const AlgorithmFactory& make, std::size_t memory_budget) {
   TextSink sink;
   ExtractorConfig config;
   config.memory_budget = memory_budget;
-  const AlgorithmInfo info{"online", "the algorithm under test", make};
+  AlgorithmInfo info{"online", "the algorithm under test", nullptr};
+  info.create_with = [](MemoryBudget& budget, void* factory) {
+    return (*static_cast<const AlgorithmFactory*>(factory))(budget);
+  };
+  info.context = const_cast<AlgorithmFactory*>(&make);
   OnlineResult result;
   HtmlExtractor extractor(config, info, sink);
   std::size_t at = 0;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -33,8 +34,9 @@ struct OnlineResult {
   Status status = Status::Ok;
   std::size_t peak_memory = 0;
 };
-using AlgorithmFactory = std::unique_ptr<Algorithm> (*)(MemoryBudget&);
-OnlineResult run_online(std::string_view html, AlgorithmFactory make, std::size_t memory_budget);
+// A factory may carry the parameters the program was given.
+using AlgorithmFactory = std::function<std::unique_ptr<Algorithm>(MemoryBudget&)>;
+OnlineResult run_online(std::string_view html, const AlgorithmFactory& make, std::size_t memory_budget);
 
 // The immediate subfolders of root holding a PACKAGE.json, sorted; empty (and
 // a message on stderr naming root) when there are none.

@@ -47,29 +47,25 @@
 namespace winnow::train {
 namespace {
 
-DscParams g_dsc;
-CetrParams g_cetr;
+// The online algorithms' parameters, as the command line set them.
+struct Settings {
+  DscParams dsc;
+  CetrParams cetr;
+};
 
-std::unique_ptr<Algorithm> make_dsc(MemoryBudget& budget) { return create_dsc(budget, g_dsc); }
-std::unique_ptr<Algorithm> make_cetr(MemoryBudget& budget) {
-  CetrParams p = g_cetr;
-  p.clustering = CetrParams::Clustering::Threshold;
-  return create_cetr(budget, p);
-}
-std::unique_ptr<Algorithm> make_cetr_km(MemoryBudget& budget) {
-  CetrParams p = g_cetr;
-  p.clustering = CetrParams::Clustering::KMeans;
-  return create_cetr(budget, p);
+AlgorithmFactory cetr_factory(CetrParams p, CetrParams::Clustering clustering) {
+  p.clustering = clustering;
+  return [p](MemoryBudget& budget) { return create_cetr(budget, p); };
 }
 
-reference::CetrOfflineParams cetr_offline_params(bool kmeans) {
+reference::CetrOfflineParams cetr_offline_params(const CetrParams& online, bool kmeans) {
   reference::CetrOfflineParams p;
   p.kmeans = kmeans;
-  p.max_line_tokens = g_cetr.max_line_tokens;
-  p.sigma = g_cetr.smoothing_sigma;
-  p.radius = g_cetr.smoothing_radius;
-  p.derivative_lines = g_cetr.derivative_lines;
-  p.lambda = g_cetr.lambda;
+  p.max_line_tokens = online.max_line_tokens;
+  p.sigma = online.smoothing_sigma;
+  p.radius = online.smoothing_radius;
+  p.derivative_lines = online.derivative_lines;
+  p.lambda = online.lambda;
   return p;
 }
 
@@ -80,26 +76,25 @@ struct Checked {
   std::size_t exact_below_tokens;  // documents this short must match exactly
 };
 
-std::vector<Checked> all_checks() {
+std::vector<Checked> all_checks(const Settings& s) {
   std::vector<Checked> checks;
-  checks.push_back({"dsc", &make_dsc,
-                    [](const std::vector<CapturedToken>& t) {
+  const DscParams dsc = s.dsc;
+  checks.push_back({"dsc", [dsc](MemoryBudget& budget) { return create_dsc(budget, dsc); },
+                    [dsc](const std::vector<CapturedToken>& t) {
                       reference::DscOfflineParams p;
-                      p.window = g_dsc.window;
+                      p.window = dsc.window;
                       return reference::dsc_offline(t, p);
                     },
-                    std::size_t{g_dsc.lookahead} + g_dsc.window});
-  checks.push_back({"cetr", &make_cetr,
-                    [](const std::vector<CapturedToken>& t) {
-                      return reference::cetr_offline(t, cetr_offline_params(false));
-                    },
-                    std::size_t{g_cetr.lookahead}});
-  checks.push_back({"cetr-km", &make_cetr_km,
-                    [](const std::vector<CapturedToken>& t) {
-                      return reference::cetr_offline(t, cetr_offline_params(true));
-                    },
-                    std::size_t{g_cetr.lookahead}});
-  checks.push_back({"mss", static_cast<AlgorithmFactory>(&create_mss),
+                    std::size_t{dsc.lookahead} + dsc.window});
+  const reference::CetrOfflineParams cetr = cetr_offline_params(s.cetr, false);
+  checks.push_back({"cetr", cetr_factory(s.cetr, CetrParams::Clustering::Threshold),
+                    [cetr](const std::vector<CapturedToken>& t) { return reference::cetr_offline(t, cetr); },
+                    std::size_t{s.cetr.lookahead}});
+  const reference::CetrOfflineParams cetr_km = cetr_offline_params(s.cetr, true);
+  checks.push_back({"cetr-km", cetr_factory(s.cetr, CetrParams::Clustering::KMeans),
+                    [cetr_km](const std::vector<CapturedToken>& t) { return reference::cetr_offline(t, cetr_km); },
+                    std::size_t{s.cetr.lookahead}});
+  checks.push_back({"mss", [](MemoryBudget& budget) { return create_mss(budget); },
                     [](const std::vector<CapturedToken>& t) { return reference::mss_offline(t); },
                     std::numeric_limits<std::size_t>::max()});
   return checks;
@@ -139,6 +134,7 @@ int run(int argc, char** argv) {
   std::size_t limit = 0;
   unsigned threads = 2;
   std::size_t budget = 256 * 1024;
+  Settings settings;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string {
@@ -151,16 +147,16 @@ int run(int argc, char** argv) {
     else if (arg == "--threads") threads = static_cast<unsigned>(std::stoul(value()));
     else if (arg == "--tsv") tsv = value();
     else if (arg == "--memory-budget") budget = std::stoul(value());
-    else if (arg == "--dsc-window") g_dsc.window = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--dsc-lookahead") g_dsc.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--cetr-line-tokens") g_cetr.max_line_tokens = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--cetr-lookahead") g_cetr.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--cetr-lambda") g_cetr.lambda = std::stod(value());
-    else if (arg == "--cetr-max-lines") g_cetr.max_lines = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--cetr-max-words") g_cetr.max_words = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--cetr-text-bytes") g_cetr.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--dsc-max-words") g_dsc.max_words = static_cast<std::uint32_t>(std::stoul(value()));
-    else if (arg == "--dsc-text-bytes") g_dsc.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--dsc-window") settings.dsc.window = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--dsc-lookahead") settings.dsc.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-line-tokens") settings.cetr.max_line_tokens = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-lookahead") settings.cetr.lookahead = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-lambda") settings.cetr.lambda = std::stod(value());
+    else if (arg == "--cetr-max-lines") settings.cetr.max_lines = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-max-words") settings.cetr.max_words = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--cetr-text-bytes") settings.cetr.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--dsc-max-words") settings.dsc.max_words = static_cast<std::uint32_t>(std::stoul(value()));
+    else if (arg == "--dsc-text-bytes") settings.dsc.text_bytes = static_cast<std::uint32_t>(std::stoul(value()));
     else if (arg == "-h" || arg == "--help") return usage(), 0;
     else return usage();
   }
@@ -187,7 +183,7 @@ int run(int argc, char** argv) {
   }
 
   std::vector<Checked> checks;
-  for (const Checked& c : all_checks()) {
+  for (const Checked& c : all_checks(settings)) {
     if (("," + algos + ",").find("," + c.name + ",") != std::string::npos) checks.push_back(c);
   }
   if (checks.empty()) return usage();

@@ -46,8 +46,6 @@
 namespace winnow::train {
 namespace {
 
-bool g_with_prior = false;  // the training pages' class proportion instead of equal priors
-
 // What training needs of one page, computed once.
 struct Page {
   std::string package;
@@ -162,7 +160,9 @@ std::int16_t fixed(double nats) {
   return static_cast<std::int16_t>(std::clamp(std::lround(nats * 1024), -32767l, 32767l));
 }
 
-TrainedModel train(const std::vector<const Page*>& pages, std::size_t trigram_count) {
+// with_prior: the training pages' class proportion as the prior instead of
+// equal priors.
+TrainedModel train(const std::vector<const Page*>& pages, std::size_t trigram_count, bool with_prior) {
   TrainedModel model;
   std::unordered_map<std::uint32_t, std::array<std::uint64_t, 2>> trigrams;
   std::vector<std::array<std::uint64_t, 2>> parents(static_cast<std::size_t>(Tag::count), {0, 0});
@@ -195,7 +195,7 @@ TrainedModel train(const std::vector<const Page*>& pages, std::size_t trigram_co
            std::log((static_cast<double>(c0) + 1) / (n0 + values));
   };
   const double trigram_values = static_cast<double>(kept.size() + 1);
-  model.prior = fixed(g_with_prior ? std::log((n1 + 1) / (n0 + 1)) : 0.0);
+  model.prior = fixed(with_prior ? std::log((n1 + 1) / (n0 + 1)) : 0.0);
   model.other = fixed(llr(other[0], other[1], trigram_values));
   for (std::uint32_t key : kept) {  // std::set: sorted
     model.keys.push_back(key);
@@ -281,6 +281,7 @@ int run(int argc, char** argv) {
   std::string out = "engine/mss_model.cpp";
   std::string only;
   std::size_t trigram_count = 15000, limit = 0;
+  bool with_prior = false;
   unsigned threads = 2;
   bool holdout = false;
   for (int i = 1; i < argc; ++i) {
@@ -296,7 +297,7 @@ int run(int argc, char** argv) {
     else if (arg == "--limit") limit = std::stoul(value());
     else if (arg == "--threads") threads = static_cast<unsigned>(std::stoul(value()));
     else if (arg == "--holdout") holdout = true;
-    else if (arg == "--with-prior") g_with_prior = true;
+    else if (arg == "--with-prior") with_prior = true;
     else if (arg == "-h" || arg == "--help") return usage(), 0;
     else return usage();
   }
@@ -348,7 +349,7 @@ int run(int argc, char** argv) {
       if (name != left_out) description += " " + name;
     for (const Page& p : pages)
       if (!p.package.empty() && p.package != left_out) training.push_back(&p);
-    TrainedModel model = train(training, trigram_count);
+    TrainedModel model = train(training, trigram_count, with_prior);
     model.description = description + " (" + std::to_string(training.size()) + " pages)";
     return model;
   };
