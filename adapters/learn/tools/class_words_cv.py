@@ -28,7 +28,6 @@ import glob
 import math
 import multiprocessing
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -38,25 +37,9 @@ CLIP = 3.0
 
 
 def labelled_nodes(html_path):
-    """(package, [(words, is_content, ancestors' class/id words)])."""
-    base = html_path[:-len(".html")]
-    with open(html_path, "rb") as f:
-        html = f.read().decode("utf-8", "replace")
-    with open(base + ".txt", encoding="utf-8", errors="replace") as f:
-        gold = re.findall(r"\w+", f.read().lower())
-    gold_pairs = set(zip(gold, gold[1:]))
-    parser = mined.TextNodes()
-    try:
-        parser.feed(html)
-        parser.close()
-    except Exception:  # a page html.parser cannot finish still gave its nodes so far
-        pass
-    nodes = []
-    for words, ancestors in parser.nodes:
-        pairs = list(zip(words, words[1:]))
-        found = sum(pair in gold_pairs for pair in pairs)
-        nodes.append((len(words), 2 * found >= len(pairs), frozenset(ancestors)))
-    return os.path.basename(os.path.dirname(html_path)), nodes
+    """(package, [(word count, is_content, ancestors' class/id words)])."""
+    package, nodes = mined.labelled_nodes(html_path)
+    return package, [(len(words), is_content, frozenset(ancestors)) for words, is_content, ancestors in nodes]
 
 
 def weighted_auc(items):

@@ -82,7 +82,9 @@ class TextNodes(HTMLParser):
         self.nodes.append((words, ancestors))
 
 
-def read_page(html_path):
+def labelled_nodes(html_path):
+    """(package, [(words, is_content, ancestors' class/id words)]) of a page's
+    text nodes: content when at least half their word pairs occur in the gold."""
     base = html_path[:-len(".html")]
     with open(html_path, "rb") as f:
         html = f.read().decode("utf-8", "replace")
@@ -95,14 +97,21 @@ def read_page(html_path):
         parser.close()
     except Exception:  # a page html.parser cannot finish still gave its nodes so far
         pass
-    content, boilerplate = collections.Counter(), collections.Counter()
+    nodes = []
     for words, ancestors in parser.nodes:
         pairs = list(zip(words, words[1:]))
         found = sum(pair in gold_pairs for pair in pairs)
-        counter = content if 2 * found >= len(pairs) else boilerplate
+        nodes.append((words, 2 * found >= len(pairs), ancestors))
+    return os.path.basename(os.path.dirname(html_path)), nodes
+
+
+def read_page(html_path):
+    package, nodes = labelled_nodes(html_path)
+    content, boilerplate = collections.Counter(), collections.Counter()
+    for words, is_content, ancestors in nodes:
+        counter = content if is_content else boilerplate
         for word in ancestors:
             counter[word] += len(words)
-    package = os.path.basename(os.path.dirname(html_path))
     return package, content, boilerplate
 
 
