@@ -116,7 +116,7 @@ bool drawn(std::uint64_t seed, std::size_t tree, std::uint32_t group, double sha
 }  // namespace
 
 TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t features,
-                               const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                               const std::vector<float>& targets, const std::vector<float>& weights,
                                const BoostingParams& params, const std::vector<std::uint32_t>& groups) {
   TreeEnsemble model;
   model.depth = params.depth;
@@ -124,7 +124,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
   const Binned binned = bin_rows(row, rows, features, params.bins);
   const std::size_t stride = 256;  // histogram slots per feature
   double positive = 0, total = 0;
-  for (std::size_t i = 0; i < rows; ++i) positive += weights[i] * labels[i], total += weights[i];
+  for (std::size_t i = 0; i < rows; ++i) positive += weights[i] * targets[i], total += weights[i];
   const double prior = std::clamp(positive / total, 1e-6, 1 - 1e-6);
   model.base = static_cast<float>(std::log(prior / (1 - prior)));
   std::vector<float> score(rows, model.base);
@@ -137,7 +137,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       const std::uint32_t group = groups.empty() ? static_cast<std::uint32_t>(i) : groups[i];
       // A row left out of this tree's draw adds nothing to its sums.
       const double w = drawn(params.seed, t, group, params.subsample) ? weights[i] : 0.0;
-      g[i] = w * (p - labels[i]);
+      g[i] = w * (p - targets[i]);
       h[i] = w * std::max(p * (1 - p), 1e-12);
       root.g += g[i], root.h += h[i];
       node_of[i] = 0;
@@ -219,14 +219,14 @@ TreeEnsemble average_ensembles(const std::vector<TreeEnsemble>& members) {
 }
 
 TreeEnsemble fit_bagged_trees(const RowAccess& row, std::size_t rows, std::size_t features,
-                              const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                              const std::vector<float>& targets, const std::vector<float>& weights,
                               const BoostingParams& params, std::size_t bags,
                               const std::vector<std::uint32_t>& groups) {
   std::vector<TreeEnsemble> members;
   for (std::size_t k = 0; k < std::max<std::size_t>(bags, 1); ++k) {
     BoostingParams member = params;
     member.seed = params.seed + k;
-    members.push_back(fit_boosted_trees(row, rows, features, labels, weights, member, groups));
+    members.push_back(fit_boosted_trees(row, rows, features, targets, weights, member, groups));
   }
   return members.size() == 1 ? std::move(members.front()) : average_ensembles(members);
 }

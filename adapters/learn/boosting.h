@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Grows gradient-boosted regression trees for a binary label under the
+// Grows gradient-boosted regression trees for a binary target under the
 // logistic loss (Friedman 2001, "Greedy function approximation"), with the
 // second-order leaf values and split gain of Chen & Guestrin (KDD 2016):
 //   gain = G_L^2 / (H_L + lambda) + G_R^2 / (H_R + lambda) - G^2 / (H + lambda)
 //   leaf = -G / (H + lambda) * learning_rate
 // where G and H sum the weighted gradients w (p - y) and Hessians
-// w p (1 - p) of the rows in a node. Splits are searched over per-feature
+// w p (1 - p) of the rows in a node. The target y of a row is the
+// probability it should get: 0 or 1 for a hard label, anything between for
+// a soft one (the loss is then the cross-entropy against it). Splits are searched over per-feature
 // quantile bins (at most `bins` candidate thresholds per feature), trees are
 // grown level by level to `depth`. The result evaluates with
 // engine/boosted_trees.h, so training and run time decide identically.
@@ -57,7 +59,7 @@ using RowAccess = std::function<const float*(std::size_t)>;
 // groups[i]: the group of row i for params.subsample (rows of one page are
 // alike, so a page is drawn whole); empty: each row is its own group.
 TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t feature_count,
-                               const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                               const std::vector<float>& targets, const std::vector<float>& weights,
                                const BoostingParams& params, const std::vector<std::uint32_t>& groups = {});
 
 // Bagging (Breiman 1996) of boosted ensembles: `bags` ensembles, each grown
@@ -66,7 +68,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
 // ensemble: every tree, its leaves divided by `bags`, and the mean base, so
 // run time evaluates it as any other.
 TreeEnsemble fit_bagged_trees(const RowAccess& row, std::size_t rows, std::size_t feature_count,
-                              const std::vector<std::uint8_t>& labels, const std::vector<float>& weights,
+                              const std::vector<float>& targets, const std::vector<float>& weights,
                               const BoostingParams& params, std::size_t bags,
                               const std::vector<std::uint32_t>& groups = {});
 

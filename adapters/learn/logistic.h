@@ -19,7 +19,8 @@ std::vector<double> solve_spd(std::vector<double> a, std::vector<double> b, std:
 double sigmoid(double z);
 
 // row(r, x) writes the `features` values of row r (r < rows) into x, in the
-// same order every call; label(r) is 0 or 1; weight(r) > 0. weights, mean
+// same order every call; label(r) is in [0, 1] (1: the positive class, or
+// the probability the row should get); weight(r) > 0. weights, mean
 // and scale get `features` values each: P(label 1 | x) = sigmoid(sum_j
 // weights[j] (x[j] - mean[j]) / scale[j]).
 template <typename Row, typename Label, typename Weight>

@@ -144,28 +144,45 @@ std::vector<std::size_t> longest_first(std::size_t count, WordsOf words_of) {
   return order;
 }
 
-// Labels by the bag match winnow-eval measures with: blocks are taken
-// longest first (words_of(i)), each gold word is used once, and block i is
-// content when at least half of its words (text_of(i), split as winnow-eval
-// splits) are found in what is left of the gold.
+// How many of a block's words are found in the gold text.
+struct GoldMatch {
+  std::size_t found = 0, words = 0;
+  // At least half of them: the block's label.
+  bool content() const { return words > 0 && 2 * found >= words; }
+  float share() const { return words > 0 ? static_cast<float>(found) / static_cast<float>(words) : 0.0f; }
+};
+
+// Matches each block's words (text_of(i), split as winnow-eval splits)
+// against the gold text as the bag measure does: blocks are taken longest
+// first (words_of(i)) and each gold word is used once.
 template <typename WordsOf, typename TextOf>
-std::vector<std::uint8_t> label_by_gold(const std::string& gold_text, std::size_t count, WordsOf words_of,
-                                        TextOf text_of) {
+std::vector<GoldMatch> match_gold(const std::string& gold_text, std::size_t count, WordsOf words_of, TextOf text_of) {
   std::unordered_map<std::string, int> gold;
   for (std::string& w : eval::split_words(gold_text)) ++gold[w];
-  std::vector<std::uint8_t> labels(count, 0);
+  std::vector<GoldMatch> matches(count);
   for (std::size_t i : longest_first(count, words_of)) {
     const std::vector<std::string> words = eval::split_words(text_of(i));
-    std::size_t found = 0;
+    matches[i].words = words.size();
     for (const std::string& w : words) {
       auto it = gold.find(w);
       if (it != gold.end() && it->second > 0) {
         --it->second;
-        ++found;
+        ++matches[i].found;
       }
     }
-    labels[i] = !words.empty() && 2 * found >= words.size();
   }
+  return matches;
+}
+
+// Labels by the bag match winnow-eval measures with: block i is content when
+// at least half of its words are found in what is left of the gold
+// (match_gold).
+template <typename WordsOf, typename TextOf>
+std::vector<std::uint8_t> label_by_gold(const std::string& gold_text, std::size_t count, WordsOf words_of,
+                                        TextOf text_of) {
+  const std::vector<GoldMatch> matches = match_gold(gold_text, count, words_of, text_of);
+  std::vector<std::uint8_t> labels(count, 0);
+  for (std::size_t i = 0; i < count; ++i) labels[i] = matches[i].content();
   return labels;
 }
 

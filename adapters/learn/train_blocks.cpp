@@ -97,14 +97,33 @@ struct Document {
   std::vector<float> features;  // blocks.size() * kBlockFeatureCount
   std::vector<float> context;   // blocks.size() * kContextFeatureCount, for the model being fitted
   std::vector<std::uint8_t> labels;
+  std::vector<float> targets;  // what the models are fitted to: the labels, or soft ones (--soft-labels)
   float weight = 1.0f;  // its blocks' weight factor: weigh_documents()
+  double ceiling = 1.0;  // bag F1 of its blocks labelled content against the gold (NaN-free)
 };
 
-void label_blocks(Document* doc, bool by_sequence) {
+// soft_width > 0: the target is the share of the block's words found in the
+// gold, mapped linearly from 0 at 0.5 - soft_width / 2 to 1 at 0.5 +
+// soft_width / 2, so a block near the labels' threshold teaches the model
+// less than a clear one; the label stays the threshold's.
+void label_blocks(Document* doc, bool by_sequence, double soft_width) {
   const auto words_of = [&](std::size_t i) { return doc->blocks[i].stats.words; };
   const auto text_of = [&](std::size_t i) -> const std::string& { return doc->blocks[i].text; };
-  doc->labels = by_sequence ? winnow::learn::label_by_gold_sequence(doc->gold, doc->blocks.size(), words_of, text_of)
-                            : winnow::learn::label_by_gold(doc->gold, doc->blocks.size(), words_of, text_of);
+  if (by_sequence) {
+    doc->labels = winnow::learn::label_by_gold_sequence(doc->gold, doc->blocks.size(), words_of, text_of);
+    doc->targets.assign(doc->labels.begin(), doc->labels.end());
+    return;
+  }
+  const auto matches = winnow::learn::match_gold(doc->gold, doc->blocks.size(), words_of, text_of);
+  doc->labels.resize(matches.size());
+  doc->targets.resize(matches.size());
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    doc->labels[i] = matches[i].content();
+    const double share = matches[i].share();
+    doc->targets[i] = soft_width > 0 && matches[i].words > 0
+                          ? static_cast<float>(std::clamp((share - 0.5) / soft_width + 0.5, 0.0, 1.0))
+                          : static_cast<float>(doc->labels[i]);
+  }
 }
 
 void compute_features(Document* doc) {
@@ -142,7 +161,7 @@ void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf
         const float* values = row(*blocks[r].first, blocks[r].second);
         std::copy(values, values + F, x);
       },
-      [&](std::size_t r) { return static_cast<int>(blocks[r].first->labels[blocks[r].second]); },
+      [&](std::size_t r) { return static_cast<double>(blocks[r].first->targets[blocks[r].second]); },
       [&](std::size_t r) {
         const Document& d = *blocks[r].first;
         return d.weight * block_weight(d.blocks[blocks[r].second]);
@@ -167,7 +186,7 @@ void compute_context(const winnow::BlockModel& model, Document* d) {
 void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::BoostingParams& params,
                std::size_t bags, winnow::learn::TreeEnsemble* trees, winnow::BlockModel* model) {
   std::vector<const float*> rows;
-  std::vector<std::uint8_t> labels;
+  std::vector<float> targets;
   std::vector<float> weights;
   std::vector<std::uint32_t> groups;  // the page of each row, drawn whole by --subsample
   for (std::size_t page = 0; page < docs.size(); ++page)
@@ -175,11 +194,11 @@ void fit_trees(const std::vector<const Document*>& docs, const winnow::learn::Bo
       const Document* d = docs[page];
       groups.push_back(static_cast<std::uint32_t>(page));
       rows.push_back(block_row(*d, i));
-      labels.push_back(d->labels[i]);
+      targets.push_back(d->targets[i]);
       weights.push_back(d->weight * static_cast<float>(block_weight(d->blocks[i])));
     }
   *trees = winnow::learn::fit_bagged_trees([&](std::size_t i) { return rows[i]; }, rows.size(), kBlockFeatureCount,
-                                           labels, weights, params, bags, groups);
+                                           targets, weights, params, bags, groups);
   model->trees = trees->view();
 }
 
@@ -327,6 +346,16 @@ void score_page(const Document& d, const std::string& text, Figures* f, std::vec
                      scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
 }
 
+// The bag F1 a perfect classifier of d's blocks would reach; 0 where undefined.
+double label_ceiling(const Document& d) {
+  std::string text;
+  for (std::size_t i = 0; i < d.blocks.size(); ++i)
+    if (d.labels[i]) text += d.blocks[i].text + '\n';
+  const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d.gold), winnow::eval::prepare_text(text));
+  const double f1 = scores.by_measure[static_cast<std::size_t>(winnow::eval::Measure::BagOfWords)].f1;
+  return std::isnan(f1) ? 0.0 : f1;
+}
+
 // Scores the shipped extractor, with this model, on docs: each page runs
 // through the whole pipeline at the default memory budget, exactly as
 // winnow-eval runs `--algo default`, so the figures include everything that
@@ -448,6 +477,8 @@ int main(int argc, char** argv) {
   bool stacked = false;
   bool oracle = false;
   bool sequence_labels = false;
+  double soft_width = 0;   // 0: hard labels
+  double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -470,8 +501,10 @@ int main(int argc, char** argv) {
     else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
     else if (a == "--oracle") oracle = true;
     else if (a == "--sequence-labels") sequence_labels = true;
+    else if (a == "--soft-labels" && i + 1 < argc) soft_width = std::atof(argv[++i]);
+    else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X]\n");
       return 1;
     }
   }
@@ -491,8 +524,9 @@ int main(int argc, char** argv) {
     if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
     d.html_path = pages[i].html;
     d.blocks = winnow::learn::collect_blocks<Block>(html);
-    label_blocks(&d, sequence_labels);
+    label_blocks(&d, sequence_labels, soft_width);
     compute_features(&d);
+    if (min_ceiling > 0) d.ceiling = label_ceiling(d);
   });
   std::size_t blocks = 0, content = 0;
   for (const Document& d : docs) {
@@ -526,7 +560,9 @@ int main(int argc, char** argv) {
       std::vector<Document> copies;
       for (const Document* d : all) copies.push_back(*d);
       std::vector<const Document*> train_set, test_set;
-      for (const Document& d : copies) (d.package == p ? test_set : train_set).push_back(&d);
+      for (const Document& d : copies)
+        if (d.package == p) test_set.push_back(&d);
+        else if (d.ceiling >= min_ceiling) train_set.push_back(&d);
       winnow::learn::TreeEnsemble trees;
       folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked), test_set,
                           lag, bias, &rows[p]);
@@ -537,8 +573,12 @@ int main(int argc, char** argv) {
     }
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
+  std::vector<const Document*> trainable;
+  for (const Document* d : all)
+    if (d->ceiling >= min_ceiling) trainable.push_back(d);
+  std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(), min_ceiling);
   winnow::learn::TreeEnsemble trees;
-  const winnow::BlockModel model = train(all, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
+  const winnow::BlockModel model = train(trainable, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;

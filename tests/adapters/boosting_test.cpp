@@ -11,7 +11,7 @@ namespace {
 
 struct Data {
   std::vector<float> x;  // rows * 3
-  std::vector<std::uint8_t> y;
+  std::vector<float> y;  // 0 or 1
   std::vector<float> w;
 };
 
@@ -24,7 +24,7 @@ Data exclusive_or(std::size_t rows, unsigned seed) {
   for (std::size_t i = 0; i < rows; ++i) {
     const float a = unit(random), b = unit(random), noise = unit(random);
     d.x.insert(d.x.end(), {a, b, noise});
-    d.y.push_back(static_cast<std::uint8_t>((a > 0.5f) != (b > 0.3f)));
+    d.y.push_back((a > 0.5f) != (b > 0.3f) ? 1.0f : 0.0f);
     d.w.push_back(1.0f);
   }
   return d;

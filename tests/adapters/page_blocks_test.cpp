@@ -43,6 +43,26 @@ TEST(PageBlocks, ABlockIsContentWhenHalfItsWordsAreInTheGold) {
   EXPECT_EQ(labels, (std::vector<std::uint8_t>{0, 1, 0}));
 }
 
+TEST(PageBlocks, MatchGoldCountsTheWordsEachBlockFindsAndTheLabelIsHalfOfThem) {
+  const std::vector<std::string> texts = {"menu home about", "rivers rise fast in spring", "rivers fall", ""};
+  const std::vector<GoldMatch> matches = match_gold(
+      "Rivers rise fast in spring. About", texts.size(), [&](std::size_t i) { return texts[i].size(); },
+      [&](std::size_t i) -> const std::string& { return texts[i]; });
+  ASSERT_EQ(matches.size(), 4u);
+  EXPECT_EQ(matches[0].found, 1u);  // "about"
+  EXPECT_EQ(matches[0].words, 3u);
+  EXPECT_EQ(matches[1].found, 5u);
+  EXPECT_EQ(matches[2].found, 0u) << "the longer block used the gold's one \"rivers\"";
+  EXPECT_EQ(matches[2].words, 2u);
+  EXPECT_FLOAT_EQ(matches[0].share(), 1.0f / 3.0f);
+  EXPECT_FALSE(matches[0].content());
+  EXPECT_TRUE(matches[1].content());
+  EXPECT_EQ(matches[3].words, 0u);
+  EXPECT_FALSE(matches[3].content()) << "a block without words is never content";
+  EXPECT_EQ(matches[3].share(), 0.0f);
+  EXPECT_TRUE((GoldMatch{1, 2}).content()) << "exactly half is content";
+}
+
 TEST(PageBlocks, BySequenceABlockIsContentWhenHalfItsShinglesAreInTheGold) {
   const std::string gold = "The river rose in the spring and the town was flooded. Home";
   const std::vector<std::string> texts = {
