@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the build into a scratch prefix, builds the consumer against it
 # with pkg-config (shared and static) and with find_package(winnow), runs
 # each on the sample page and checks the output.

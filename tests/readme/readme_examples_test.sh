@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The README's examples are these files, verbatim; this test keeps them in
 # step and compiles and runs each one against the build tree.
 set -euo pipefail
