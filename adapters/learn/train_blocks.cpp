@@ -6,7 +6,8 @@
 //                [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X]
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
-//                [--documents FILE] [--oracle] [--sequence-labels]
+//                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
+//                [--min-ceiling X]
 //
 // --oracle prints, instead of training, what a perfect classifier of these
 // blocks would score: each page's output is its blocks labelled content (the
@@ -14,7 +15,12 @@
 // segmentation and the labels set for the model, package by package.
 // --sequence-labels labels by word order instead of the bag
 // (label_by_gold_sequence in adapters/learn/page_blocks.h): a higher ceiling,
-// but a model trained on it scores lower cross-validated (README, stop 25).
+// but a model trained on it scores lower cross-validated (adapters/learn/README.md, stop 25).
+// --soft-labels W fits the models to the share of each block's words found
+// in the gold, ramped from 0 to 1 over a width W around one half, instead of
+// the label; --min-ceiling X leaves out of training (not of the held-out
+// packages) every page whose --oracle bag F1 is under X. Neither helped
+// (adapters/learn/README.md, stop 32).
 //
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
@@ -99,7 +105,7 @@ struct Document {
   std::vector<std::uint8_t> labels;
   std::vector<float> targets;  // what the models are fitted to: the labels, or soft ones (--soft-labels)
   float weight = 1.0f;  // its blocks' weight factor: weigh_documents()
-  double ceiling = 1.0;  // bag F1 of its blocks labelled content against the gold (NaN-free)
+  double ceiling = 1.0;  // label_ceiling(), computed for --min-ceiling only
 };
 
 // soft_width > 0: the target is the share of the block's words found in the
@@ -346,12 +352,22 @@ void score_page(const Document& d, const std::string& text, Figures* f, std::vec
                      scores.by_measure[static_cast<std::size_t>(Measure::Shingles)]});
 }
 
-// The bag F1 a perfect classifier of d's blocks would reach; 0 where undefined.
-double label_ceiling(const Document& d) {
+// The output of a classifier that knew the labels: the blocks labelled
+// content, one line each, as the extractor writes kept blocks.
+std::string labelled_text(const Document& d) {
   std::string text;
-  for (std::size_t i = 0; i < d.blocks.size(); ++i)
-    if (d.labels[i]) text += d.blocks[i].text + '\n';
-  const auto scores = winnow::eval::score_document(winnow::eval::prepare_text(d.gold), winnow::eval::prepare_text(text));
+  for (std::size_t i = 0; i < d.blocks.size(); ++i) {
+    if (!d.labels[i]) continue;
+    text += d.blocks[i].text;
+    text += '\n';
+  }
+  return text;
+}
+
+// The bag F1 of labelled_text(d); 0 where undefined.
+double label_ceiling(const Document& d) {
+  const auto scores =
+      winnow::eval::score_document(winnow::eval::prepare_text(d.gold), winnow::eval::prepare_text(labelled_text(d)));
   const double f1 = scores.by_measure[static_cast<std::size_t>(winnow::eval::Measure::BagOfWords)].f1;
   return std::isnan(f1) ? 0.0 : f1;
 }
@@ -375,19 +391,10 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   return f;
 }
 
-// The output of a classifier that knew the labels: the blocks labelled
-// content, one line each, as the extractor writes kept blocks.
+// What a perfect classifier of the blocks would score.
 Figures evaluate_labels(const std::vector<const Document*>& docs, std::vector<DocumentRow>* rows = nullptr) {
   Figures f;
-  for (const Document* d : docs) {
-    std::string text;
-    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
-      if (!d->labels[i]) continue;
-      text += d->blocks[i].text;
-      text += '\n';
-    }
-    score_page(*d, text, &f, rows);
-  }
+  for (const Document* d : docs) score_page(*d, labelled_text(*d), &f, rows);
   return f;
 }
 
@@ -576,7 +583,9 @@ int main(int argc, char** argv) {
   std::vector<const Document*> trainable;
   for (const Document* d : all)
     if (d->ceiling >= min_ceiling) trainable.push_back(d);
-  std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(), min_ceiling);
+  if (min_ceiling > 0)
+    std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(),
+                min_ceiling);
   winnow::learn::TreeEnsemble trees;
   const winnow::BlockModel model = train(trainable, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
   std::printf("\nIn-sample (trained on every package):\n");
