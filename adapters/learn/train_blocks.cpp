@@ -46,6 +46,10 @@
 //    output is scored with winnow-eval's measures. Those are the figures to
 //    quote for unseen pages; the shipped model is then trained on every
 //    package (its in-sample figures equal `winnow-eval --algo default`).
+//    With --page-folds K the folds are pages instead: each package's pages
+//    dealt in turn into K folds, a model trained on K - 1 of them scoring
+//    the last, so every package is in every training set: how the shipped
+//    model may do on unseen pages of the kinds it has seen.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -465,6 +469,22 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
 
 }  // namespace
 
+// The fold each document is held out in, by package: its package.
+std::vector<std::size_t> folds_by_package(const std::vector<Document>& docs) {
+  std::vector<std::size_t> fold;
+  for (const Document& d : docs) fold.push_back(d.package);
+  return fold;
+}
+
+// By page: each package's pages dealt in turn into k folds (in the order
+// they were listed), so every fold holds about 1/k of every package.
+std::vector<std::size_t> folds_by_page(const std::vector<Document>& docs, std::size_t k) {
+  std::vector<std::size_t> fold;
+  std::unordered_map<std::size_t, std::size_t> dealt;  // package -> pages dealt so far
+  for (const Document& d : docs) fold.push_back(dealt[d.package]++ % k);
+  return fold;
+}
+
 int main(int argc, char** argv) {
   std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp", documents_path;
   unsigned threads = 2;
@@ -486,6 +506,7 @@ int main(int argc, char** argv) {
   bool sequence_labels = false;
   double soft_width = 0;   // 0: hard labels
   double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
+  std::size_t page_folds = 0;  // 0: cross-validate by package
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -510,8 +531,9 @@ int main(int argc, char** argv) {
     else if (a == "--sequence-labels") sequence_labels = true;
     else if (a == "--soft-labels" && i + 1 < argc) soft_width = std::atof(argv[++i]);
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
+    else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K]\n");
       return 1;
     }
   }
@@ -558,24 +580,31 @@ int main(int argc, char** argv) {
     return documents_path.empty() || write_documents(documents_path, names, rows) ? 0 : 2;
   }
   if (cross_validate) {
-    std::printf("\nCross-validated by package (trained on the other packages):\n");
+    const std::vector<std::size_t> fold = page_folds ? folds_by_page(docs, page_folds) : folds_by_package(docs);
+    const std::size_t fold_count = page_folds ? page_folds : names.size();
+    if (page_folds) std::printf("\nCross-validated by page (%zu folds of each package's pages):\n", page_folds);
+    else std::printf("\nCross-validated by package (trained on the other packages):\n");
     winnow::learn::print_figures_header();
-    // Folds run in parallel, each on its own copy of the context features.
-    std::vector<Figures> folds(names.size());
-    std::vector<std::vector<DocumentRow>> rows(names.size());
-    winnow::learn::parallel_for(names.size(), threads, [&](std::size_t p, unsigned) {
+    // Folds run in parallel, each on its own copy of the context features;
+    // a fold's pages are scored package by package.
+    std::vector<std::vector<Figures>> figures(fold_count, std::vector<Figures>(names.size()));
+    std::vector<std::vector<DocumentRow>> rows(fold_count);
+    winnow::learn::parallel_for(fold_count, threads, [&](std::size_t k, unsigned) {
       std::vector<Document> copies;
       for (const Document* d : all) copies.push_back(*d);
-      std::vector<const Document*> train_set, test_set;
-      for (const Document& d : copies)
-        if (d.package == p) test_set.push_back(&d);
-        else if (d.ceiling >= min_ceiling) train_set.push_back(&d);
+      std::vector<const Document*> train_set;
+      std::vector<std::vector<const Document*>> test_sets(names.size());
+      for (std::size_t i = 0; i < copies.size(); ++i)
+        if (fold[i] == k) test_sets[copies[i].package].push_back(&copies[i]);
+        else if (copies[i].ceiling >= min_ceiling) train_set.push_back(&copies[i]);
       winnow::learn::TreeEnsemble trees;
-      folds[p] = evaluate(train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked), test_set,
-                          lag, bias, &rows[p]);
+      const winnow::BlockModel model = train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
+      for (std::size_t p = 0; p < names.size(); ++p)
+        if (!test_sets[p].empty()) figures[k][p] = evaluate(model, test_sets[p], lag, bias, &rows[k]);
     });
     for (std::size_t p = 0; p < names.size(); ++p) {
-      const Figures& f = folds[p];
+      Figures f;
+      for (std::size_t k = 0; k < fold_count; ++k) f.add(figures[k][p]);
       winnow::learn::print_figures_row(names[p].c_str(), f);
     }
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
