@@ -7,7 +7,7 @@
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
-//                [--min-ceiling X]
+//                [--min-ceiling X] [--page-folds K]
 //
 // --oracle prints, instead of training, what a perfect classifier of these
 // blocks would score: each page's output is its blocks labelled content (the
@@ -467,8 +467,6 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
   std::fclose(out);
 }
 
-}  // namespace
-
 // The fold each document is held out in, by package: its package.
 std::vector<std::size_t> folds_by_package(const std::vector<Document>& docs) {
   std::vector<std::size_t> fold;
@@ -479,11 +477,15 @@ std::vector<std::size_t> folds_by_package(const std::vector<Document>& docs) {
 // By page: each package's pages dealt in turn into k folds (in the order
 // they were listed), so every fold holds about 1/k of every package.
 std::vector<std::size_t> folds_by_page(const std::vector<Document>& docs, std::size_t k) {
-  std::vector<std::size_t> fold;
-  std::unordered_map<std::size_t, std::size_t> dealt;  // package -> pages dealt so far
-  for (const Document& d : docs) fold.push_back(dealt[d.package]++ % k);
+  std::vector<std::size_t> fold, dealt;  // dealt[package]: its pages dealt so far
+  for (const Document& d : docs) {
+    if (d.package >= dealt.size()) dealt.resize(d.package + 1, 0);
+    fold.push_back(dealt[d.package]++ % k);
+  }
   return fold;
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp", documents_path;
