@@ -66,7 +66,8 @@ const char* const kNames[kBlockFeatureCount] = {
     "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
-    "prev_same_semantics", "next_same_semantics", "description_share", "has_description"};
+    "prev_same_semantics", "next_same_semantics", "description_share", "has_description",
+    "declared_article", "declared_other"};
 
 // The word as the page's texts are searched for it: trailing punctuation
 // off, letters lowered (engine/letter_case.h), in `lower`; empty when
@@ -107,6 +108,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.
   page_described = !page.description.empty();
+  page_kind = page.kind;
   if (page_described && (cjk_word || n >= 4) && occurs_in(w, page.description, page.description_trigrams, cjk_word))
     ++description_words;
   if (words == 0) {
@@ -199,6 +201,8 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = has_next && next.semantics == b.semantics ? 1.0f : 0.0f;
   f[i++] = ratio(static_cast<float>(b.description_words), words);
   f[i++] = b.page_described ? 1.0f : 0.0f;
+  f[i++] = b.page_kind == PageKind::article ? 1.0f : 0.0f;
+  f[i++] = b.page_kind == PageKind::other ? 1.0f : 0.0f;
   while (i < kBlockFeatureCount) f[i++] = 0.0f;
 }
 

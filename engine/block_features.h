@@ -44,6 +44,7 @@ struct BlockStats {
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
   bool page_described = false;      // the page had a description by this block's last word
+  PageKind page_kind = PageKind::undeclared;  // the page's og:type by this block's last word
   Tag block_tag = Tag::unknown;
   std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries
   std::uint32_t container = 0;        // Token::container of its first word
@@ -55,7 +56,7 @@ struct BlockStats {
 };
 
 // Number of features features() writes.
-constexpr std::size_t kBlockFeatureCount = 67;
+constexpr std::size_t kBlockFeatureCount = 69;
 
 // Features of `current` in its window; a missing neighbour is a default
 // (empty) BlockStats with `exists` false.

@@ -86,6 +86,19 @@ void TokenStream::set_description(std::string_view text) {
   description_trigrams_.add(description());
 }
 
+void TokenStream::set_page_kind(std::string_view og_type) {
+  if (kind_ != PageKind::undeclared || og_type.empty()) return;
+  char lower[32];
+  const std::size_t n = std::min(og_type.size(), sizeof lower);
+  og_type.copy(lower, n);
+  lower_letters(lower, n);
+  const std::string_view type(lower, n);
+  // Sites extend the type with their own prefixes ("cwi:news_story").
+  const bool story = type == "blog" || type == "news" || type.find("article") != std::string_view::npos ||
+                     type.find("story") != std::string_view::npos;
+  kind_ = story ? PageKind::article : PageKind::other;
+}
+
 void Trigrams::add(std::string_view text) {
   for (std::size_t i = 0; i + 3 <= text.size(); ++i) {
     const std::size_t b = bit(text.data() + i);

@@ -45,11 +45,18 @@ class Trigrams {
 
 // The page's own texts a block's words are looked up in, lower-cased
 // (engine/letter_case.h); either may be empty.
+// What the page says it is, in its Open Graph type (<meta property="og:type">):
+// a news story or a blog post ("article", "blog", "cwi:news_story") or
+// something else ("website" on home pages, listings and service pages,
+// "product", "video.other"). Read before the body, so every block knows it.
+enum class PageKind : std::uint8_t { undeclared, article, other };
+
 struct PageText {
   std::string_view title;
   std::string_view description;
   const Trigrams* description_trigrams = nullptr;  // null: search every word
   const Trigrams* title_trigrams = nullptr;        // null: search every word
+  PageKind kind = PageKind::undeclared;
 };
 
 class TokenStream {
@@ -91,7 +98,13 @@ class TokenStream {
   static constexpr std::size_t kDescriptionBytes = 256;
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
-  PageText page_text() const { return PageText{title(), description(), &description_trigrams_, &title_trigrams_}; }
+  PageText page_text() const {
+    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_};
+  }
+
+  // The page's declared kind from its first og:type; later ones are ignored.
+  void set_page_kind(std::string_view og_type);
+  PageKind page_kind() const { return kind_; }
 
  private:
   RingBuffer<Token> tokens_;
@@ -104,6 +117,7 @@ class TokenStream {
   char description_[kDescriptionBytes];
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;
+  PageKind kind_ = PageKind::undeclared;
 };
 
 }  // namespace winnow

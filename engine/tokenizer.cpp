@@ -93,6 +93,10 @@ bool describes_page(const ElementAttributes& attributes) {
   return equals_lower(attributes.itemprop, "description");
 }
 
+bool declares_type(const ElementAttributes& attributes) {
+  return equals_lower(attributes.property, "og:type") || equals_lower(attributes.name, "og:type");
+}
+
 std::uint64_t interpolate(SourceSpan source, std::size_t index, std::size_t length) {
   const std::uint64_t width = source.end - source.begin;
   if (width == length || length == 0) return source.begin + (length == 0 ? 0 : index);  // no entities
@@ -144,6 +148,7 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
 void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
   flush_word();
   if (tag == Tag::meta && describes_page(attributes)) stream_.set_description(attributes.content);
+  if (tag == Tag::meta && declares_type(attributes)) stream_.set_page_kind(attributes.content);
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.

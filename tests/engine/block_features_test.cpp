@@ -90,6 +90,21 @@ TEST(BlockStats, CountsTheLongerWordsOfTheDescription) {
   EXPECT_EQ(f[described], 0.0f);
 }
 
+TEST(BlockStats, CarriesThePagesDeclaredKind) {
+  const std::size_t article = index_of("declared_article"), other = index_of("declared_other");
+  float f[kBlockFeatureCount];
+  for (PageKind kind : {PageKind::undeclared, PageKind::article, PageKind::other}) {
+    BlockStats block;
+    PageText page;
+    page.kind = kind;
+    block.add_word(word(0), "harbour", page);
+    EXPECT_EQ(block.page_kind, kind);
+    block_features(BlockStats(), false, block, BlockStats(), false, f);
+    EXPECT_EQ(f[article], kind == PageKind::article ? 1.0f : 0.0f);
+    EXPECT_EQ(f[other], kind == PageKind::other ? 1.0f : 0.0f);
+  }
+}
+
 // The share of capitalised words and of commas must mean the same in every
 // script the corpus has, or a model trained mostly on English pages reads a
 // Greek paragraph (no ASCII capitals) or a Chinese one (no ASCII commas) as

@@ -95,6 +95,28 @@ TEST(TokenStream, TheDescriptionIsTheFirstOneCutAtACharacter) {
   EXPECT_EQ(cyrillic.description(), "\xD0\xBC\xD0\xBE\xD1\x81\xD0\xBA\xD0\xB2\xD0\xB0 news");
 }
 
+TEST(TokenStream, TheOpenGraphTypeSaysWhetherThePageIsAStory) {
+  MemoryBudget budget(1 << 16);
+  for (const char* story : {"article", "Article", "blog", "news", "cwi:news_story", "newsarticle"}) {
+    TokenStream stream(budget, 4, 1024);
+    stream.set_page_kind(story);
+    EXPECT_EQ(stream.page_kind(), PageKind::article) << story;
+  }
+  for (const char* other : {"website", "product", "product.group", "video.other", "profile"}) {
+    TokenStream stream(budget, 4, 1024);
+    stream.set_page_kind(other);
+    EXPECT_EQ(stream.page_kind(), PageKind::other) << other;
+  }
+  TokenStream stream(budget, 4, 1024);
+  EXPECT_EQ(stream.page_kind(), PageKind::undeclared);
+  stream.set_page_kind("");
+  EXPECT_EQ(stream.page_kind(), PageKind::undeclared) << "empty: nothing declared";
+  stream.set_page_kind(std::string(100, 'x') + "article");
+  EXPECT_EQ(stream.page_kind(), PageKind::other) << "read from its first 32 bytes";
+  stream.set_page_kind("article");
+  EXPECT_EQ(stream.page_kind(), PageKind::other) << "the first declaration stays";
+}
+
 TEST(TokenStream, TheTitleIsRepairedAsTheWordsAre) {
   MemoryBudget budget(1 << 16);
   TokenStream stream(budget, 4, 1024);

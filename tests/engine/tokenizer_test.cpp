@@ -337,6 +337,29 @@ TEST_F(TokenizerTest, ReadsSchemaOrgDescriptionsInTheBody) {
   EXPECT_EQ(stream_.description(), "summary");
 }
 
+TEST_F(TokenizerTest, ReadsThePagesOpenGraphTypeOnce) {
+  ElementAttributes empty_type;
+  empty_type.property = "og:type";
+  ElementAttributes website;
+  website.property = "OG:TYPE";
+  website.content = "website";
+  ElementAttributes article;
+  article.property = "og:type";
+  article.content = "article";
+  start(Tag::head);
+  start(Tag::meta, empty_type);
+  end(Tag::meta);
+  EXPECT_EQ(stream_.page_kind(), PageKind::undeclared) << "an empty og:type declares nothing";
+  start(Tag::meta, website);
+  end(Tag::meta);
+  start(Tag::meta, article);
+  end(Tag::meta);
+  end(Tag::head);
+  done();
+  EXPECT_EQ(stream_.page_kind(), PageKind::other) << "the first declared type stays";
+  EXPECT_EQ(stream_.page_text().kind, PageKind::other);
+}
+
 TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   ElementAttributes footer;
   footer.class_name = "site-footer";
