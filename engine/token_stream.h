@@ -43,14 +43,14 @@ class Trigrams {
   std::uint64_t bits_[16] = {};
 };
 
-// The page's own texts a block's words are looked up in, lower-cased
-// (engine/letter_case.h); either may be empty.
 // What the page says it is, in its Open Graph type (<meta property="og:type">):
 // a news story or a blog post ("article", "blog", "cwi:news_story") or
 // something else ("website" on home pages, listings and service pages,
 // "product", "video.other"). Read before the body, so every block knows it.
 enum class PageKind : std::uint8_t { undeclared, article, other };
 
+// The page's own texts a block's words are looked up in, lower-cased
+// (engine/letter_case.h), either of which may be empty, and its declared kind.
 struct PageText {
   std::string_view title;
   std::string_view description;
