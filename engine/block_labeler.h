@@ -11,7 +11,9 @@
 // regression over p_t and what earlier blocks of the same containers scored
 // (ContainerMemory). Smoothing: states content and
 // boilerplate with transition matrix A and prior pi, emissions scaled
-// posteriors p_t / P(state) (the hybrid HMM of speech recognition); Viterbi
+// posteriors p_t / P(state) (the hybrid HMM of speech recognition; as there,
+// log A is tempered by a weight under 1, since neighbouring p_t already share
+// context: adapters/learn/smoothing.h); Viterbi
 // recursion delta_t(s) = log e_t(s) + max_r [delta_{t-1}(r) + log A(r, s)].
 // Block t - lag is decided by backtracking from the best state at t, so a
 // short paragraph between two content blocks is kept (seed 001's argument

@@ -8,7 +8,11 @@
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
-//                [--min-ceiling X] [--page-folds K]
+//                [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
+//
+// --smoothing-weight X multiplies the HMM's transition log-probabilities
+// (default 0.7; 1 is the label frequencies as they are): see
+// adapters/learn/smoothing.h.
 //
 // --oracle prints, instead of training, what a perfect classifier of these
 // blocks would score: each page's output is its blocks labelled content (the
@@ -45,8 +49,8 @@
 //    without it daniel's and dragnet's 3,067 news pages outweigh the 490 of
 //    wcxb-dev-sample, whose documentation, service and listing pages keep
 //    what a news page's gold drops: lists of links, short items (adapters/
-//    learn/README.md, stop 34). The HMM's transitions and prior are label
-//    frequencies.
+//    learn/README.md, stop 34). The HMM's prior is the label frequencies, its
+//    transitions their log-frequencies times the smoothing weight.
 // 4. Cross-validation by package: for each package, a model trained on the
 //    other packages is run as the DefaultExtractor itself, through the whole
 //    pipeline at the default budget, over that package's pages, and the
@@ -75,6 +79,7 @@
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
+#include "adapters/learn/smoothing.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/block_features.h"
@@ -280,7 +285,7 @@ void weigh_documents(const std::vector<const Document*>& docs, const Weighting& 
 // probabilities (compute_context_out_of_package).
 winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
                          const winnow::learn::BoostingParams& params, std::size_t bags, const Weighting& weighting,
-                         bool stacked) {
+                         bool stacked, double smoothing_weight) {
   weigh_documents(docs, weighting);
   winnow::BlockModel model{};
   if (trees) fit_trees(docs, params, bags, trees, &model);
@@ -290,17 +295,11 @@ winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn
     for (const Document* d : docs) compute_context(model, const_cast<Document*>(d));
   fit_logistic(docs, winnow::kContextFeatureCount, &context_row, model.context_weights, model.context_mean,
                model.context_scale);
-  // HMM: transitions between consecutive blocks, prior from label frequency.
-  double t[2][2] = {{1, 1}, {1, 1}}, c[2] = {1, 1};
-  for (const Document* d : docs)
-    for (std::size_t i = 0; i < d->labels.size(); ++i) {
-      c[d->labels[i]] += 1;
-      if (i > 0) t[d->labels[i - 1]][d->labels[i]] += 1;
-    }
-  for (int from = 0; from < 2; ++from)
-    for (int to = 0; to < 2; ++to)
-      model.log_transition[from][to] = static_cast<float>(std::log(t[from][to] / (t[from][0] + t[from][1])));
-  for (int s = 0; s < 2; ++s) model.log_prior[s] = static_cast<float>(std::log(c[s] / (c[0] + c[1])));
+  // HMM: transitions between consecutive blocks, tempered; prior from label
+  // frequency (adapters/learn/smoothing.h).
+  winnow::learn::LabelCounts counts;
+  for (const Document* d : docs) counts.add_page(d->labels);
+  winnow::learn::set_smoothing(counts, smoothing_weight, &model);
   return model;
 }
 
@@ -411,7 +410,7 @@ Figures evaluate_labels(const std::vector<const Document*>& docs, std::vector<Do
   return f;
 }
 
-void write_model(const winnow::BlockModel& model, const std::string& path,
+void write_model(const winnow::BlockModel& model, double smoothing_weight, const std::string& path,
                  const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
   FILE* out = std::fopen(path.c_str(), "w");
   if (!out) {
@@ -467,7 +466,10 @@ void write_model(const winnow::BlockModel& model, const std::string& path,
   context_row_out("context_weights", model.context_weights);
   context_row_out("context_mean", model.context_mean);
   context_row_out("context_scale", model.context_scale);
-  std::fprintf(out, "    // log_transition[from][to], 0 boilerplate, 1 content\n    {{%.9ef, %.9ef}, {%.9ef, %.9ef}},\n",
+  std::fprintf(out,
+               "    // log_transition[from][to], 0 boilerplate, 1 content: the labels' log-frequencies times the\n"
+               "    // smoothing weight %g (adapters/learn/smoothing.h)\n    {{%.9ef, %.9ef}, {%.9ef, %.9ef}},\n",
+               smoothing_weight,
                static_cast<double>(model.log_transition[0][0]), static_cast<double>(model.log_transition[0][1]),
                static_cast<double>(model.log_transition[1][0]), static_cast<double>(model.log_transition[1][1]));
   std::fprintf(out, "    // log_prior\n    {%.9ef, %.9ef},\n};\n\n", static_cast<double>(model.log_prior[0]),
@@ -518,6 +520,10 @@ int main(int argc, char** argv) {
   double soft_width = 0;   // 0: hard labels
   double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
   std::size_t page_folds = 0;  // 0: cross-validate by package
+  // The HMM's transition log-probabilities are multiplied by this
+  // (adapters/learn/smoothing.h); 0.7 was cross-validated against 0.5, 0.6
+  // and 1 at stop 35 (adapters/learn/README.md).
+  double smoothing_weight = 0.7;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -543,9 +549,10 @@ int main(int argc, char** argv) {
     else if (a == "--sequence-labels") sequence_labels = true;
     else if (a == "--soft-labels" && i + 1 < argc) soft_width = std::atof(argv[++i]);
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
+    else if (a == "--smoothing-weight" && i + 1 < argc) smoothing_weight = std::atof(argv[++i]);
     else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
     else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]\n");
       return 1;
     }
   }
@@ -610,7 +617,7 @@ int main(int argc, char** argv) {
         if (fold[i] == k) test_sets[copies[i].package].push_back(&copies[i]);
         else if (copies[i].ceiling >= min_ceiling) train_set.push_back(&copies[i]);
       winnow::learn::TreeEnsemble trees;
-      const winnow::BlockModel model = train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
+      const winnow::BlockModel model = train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked, smoothing_weight);
       for (std::size_t p = 0; p < names.size(); ++p)
         if (!test_sets[p].empty()) figures[k][p] = evaluate(model, test_sets[p], lag, bias, &rows[k]);
     });
@@ -628,7 +635,7 @@ int main(int argc, char** argv) {
     std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(),
                 min_ceiling);
   winnow::learn::TreeEnsemble trees;
-  const winnow::BlockModel model = train(trainable, use_trees ? &trees : nullptr, params, bags, weighting, stacked);
+  const winnow::BlockModel model = train(trainable, use_trees ? &trees : nullptr, params, bags, weighting, stacked, smoothing_weight);
   std::printf("\nIn-sample (trained on every package):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
@@ -654,7 +661,7 @@ int main(int argc, char** argv) {
     std::printf(" %+.3f", static_cast<double>(model.context_weights[j]));
   std::printf("\n");
   if (write) {
-    write_model(model, out_path, names, docs.size(), blocks);
+    write_model(model, smoothing_weight, out_path, names, docs.size(), blocks);
     std::printf("wrote %s\n", out_path.c_str());
   }
   return 0;
