@@ -8,6 +8,8 @@
 #include <cmath>
 #include <vector>
 
+#include "support/test_support.h"
+
 namespace winnow::learn {
 namespace {
 
@@ -53,14 +55,7 @@ TEST(Smoothing, TheWeightScalesTheTransitionsAndLeavesThePrior) {
 
 // Labels of the blocks, decided by the labeler with a lag as long as the page.
 std::vector<bool> label(const BlockModel& model, const std::vector<float>& p) {
-  MemoryBudget budget(1 << 20);
-  BlockLabeler labeler(budget, model, p.size(), 0.0f);
-  std::vector<bool> labels;
-  for (float x : p)
-    if (labeler.push(x)) labels.push_back(labeler.decided_label());
-  bool l = false;
-  while (labeler.flush(&l)) labels.push_back(l);
-  return labels;
+  return test::fixed_lag_labels(model, p, p.size());
 }
 
 // Sticky transitions as pages have them (content seldom starts, boilerplate

@@ -7,6 +7,8 @@
 #include <random>
 #include <vector>
 
+#include "support/test_support.h"
+
 namespace winnow {
 namespace {
 
@@ -46,14 +48,7 @@ std::vector<bool> viterbi(const BlockModel& m, const std::vector<float>& p) {
 }
 
 std::vector<bool> fixed_lag(const BlockModel& m, const std::vector<float>& p, std::size_t lag) {
-  MemoryBudget budget(1 << 20);
-  BlockLabeler labeler(budget, m, lag, 0.0f);
-  std::vector<bool> labels;
-  for (float x : p)
-    if (labeler.push(x)) labels.push_back(labeler.decided_label());
-  bool label = false;
-  while (labeler.flush(&label)) labels.push_back(label);
-  return labels;
+  return test::fixed_lag_labels(m, p, lag);
 }
 
 TEST(BlockLabeler, WithALagAsLongAsTheDocumentItIsExactViterbi) {

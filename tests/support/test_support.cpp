@@ -124,4 +124,15 @@ std::vector<PipelineToken> pipeline_tokens(std::string_view html) {
   return tokens;
 }
 
+std::vector<bool> fixed_lag_labels(const BlockModel& model, const std::vector<float>& p, std::size_t lag) {
+  MemoryBudget budget(1 << 20);
+  BlockLabeler labeler(budget, model, lag, 0.0f);
+  std::vector<bool> labels;
+  for (float x : p)
+    if (labeler.push(x)) labels.push_back(labeler.decided_label());
+  bool label = false;
+  while (labeler.flush(&label)) labels.push_back(label);
+  return labels;
+}
+
 }  // namespace winnow::test

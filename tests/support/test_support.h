@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "adapters/libxml/html_extractor.h"
+#include "engine/block_labeler.h"
 #include "engine/content_sink.h"
 #include "engine/token.h"
 
@@ -95,6 +96,10 @@ struct PipelineToken {
 // Every token of the page, run through the whole pipeline in one feed at the
 // default settings: what an algorithm's offline definition starts from.
 std::vector<PipelineToken> pipeline_tokens(std::string_view html);
+
+// The labels a BlockLabeler with this model, lag and no bias gives the
+// probabilities, every block decided (the last ones by flush()).
+std::vector<bool> fixed_lag_labels(const BlockModel& model, const std::vector<float>& p, std::size_t lag);
 
 // The spans rendered as "begin-end" for readable failure messages.
 std::string describe(const std::vector<SourceSpan>& spans);
