@@ -9,6 +9,13 @@
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
+//                [--sweep-bias LIST] [--sweep-smoothing LIST]
+//
+// --sweep-bias / --sweep-smoothing (comma-separated values) cross-validate
+// every combination of the two decoding parameters with one training per
+// fold (adapters/learn/sweep.h): each fold's trees are trained once, the HMM
+// re-tempered and the held-out pages scored at each point; the table is
+// printed per point with the mean of the packages.
 //
 // --smoothing-weight X multiplies the HMM's transition log-probabilities
 // (default 0.7; 1 is the label frequencies as they are): see
@@ -80,6 +87,7 @@
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
 #include "adapters/learn/smoothing.h"
+#include "adapters/learn/sweep.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/block_features.h"
@@ -285,7 +293,7 @@ void weigh_documents(const std::vector<const Document*>& docs, const Weighting& 
 // probabilities (compute_context_out_of_package).
 winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn::TreeEnsemble* trees,
                          const winnow::learn::BoostingParams& params, std::size_t bags, const Weighting& weighting,
-                         bool stacked, double smoothing_weight) {
+                         bool stacked, double smoothing_weight, winnow::learn::LabelCounts* counts_out = nullptr) {
   weigh_documents(docs, weighting);
   winnow::BlockModel model{};
   if (trees) fit_trees(docs, params, bags, trees, &model);
@@ -300,6 +308,7 @@ winnow::BlockModel train(const std::vector<const Document*>& docs, winnow::learn
   winnow::learn::LabelCounts counts;
   for (const Document* d : docs) counts.add_page(d->labels);
   winnow::learn::set_smoothing(counts, smoothing_weight, &model);
+  if (counts_out) *counts_out = counts;
   return model;
 }
 
@@ -524,6 +533,7 @@ int main(int argc, char** argv) {
   // (adapters/learn/smoothing.h); 0.7 was cross-validated against 0.5, 0.6
   // and 1 at stop 35 (adapters/learn/README.md).
   double smoothing_weight = 0.7;
+  std::vector<double> sweep_biases, sweep_weights;  // empty: no sweep
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--corpus" && i + 1 < argc) corpus = argv[++i];
@@ -551,11 +561,25 @@ int main(int argc, char** argv) {
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
     else if (a == "--smoothing-weight" && i + 1 < argc) smoothing_weight = std::atof(argv[++i]);
     else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
-    else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]\n");
+    else if ((a == "--sweep-bias" || a == "--sweep-smoothing") && i + 1 < argc) {
+      const auto values = winnow::learn::parse_value_list(argv[++i]);
+      if (!values) {
+        std::fprintf(stderr, "train_blocks: %s wants numbers separated by commas, got \"%s\"\n", a.c_str(), argv[i]);
+        return 1;
+      }
+      (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
+    } else {
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST]\n");
       return 1;
     }
   }
+  const bool sweep = !sweep_biases.empty() || !sweep_weights.empty();
+  if (sweep && (!cross_validate || oracle || !documents_path.empty())) {
+    std::fprintf(stderr, "train_blocks: a sweep is measured by cross-validation, without --no-cv, --oracle or --documents\n");
+    return 1;
+  }
+  const std::vector<winnow::learn::SweepPoint> grid =
+      winnow::learn::sweep_grid(sweep_biases, sweep_weights, bias, smoothing_weight);
   std::vector<std::string> names;
   const std::vector<winnow::learn::CorpusPage> pages = winnow::learn::list_pages(corpus, &names);
   if (pages.empty()) {
@@ -606,7 +630,10 @@ int main(int argc, char** argv) {
     winnow::learn::print_figures_header();
     // Folds run in parallel, each on its own copy of the context features;
     // a fold's pages are scored package by package.
-    std::vector<std::vector<Figures>> figures(fold_count, std::vector<Figures>(names.size()));
+    // figures[g][k][p]: grid point g, fold k, package p. Without a sweep
+    // the grid is the one point --bias / --smoothing-weight.
+    std::vector<std::vector<std::vector<Figures>>> figures(
+        grid.size(), std::vector<std::vector<Figures>>(fold_count, std::vector<Figures>(names.size())));
     std::vector<std::vector<DocumentRow>> rows(fold_count);
     winnow::learn::parallel_for(fold_count, threads, [&](std::size_t k, unsigned) {
       std::vector<Document> copies;
@@ -617,14 +644,31 @@ int main(int argc, char** argv) {
         if (fold[i] == k) test_sets[copies[i].package].push_back(&copies[i]);
         else if (copies[i].ceiling >= min_ceiling) train_set.push_back(&copies[i]);
       winnow::learn::TreeEnsemble trees;
-      const winnow::BlockModel model = train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked, smoothing_weight);
-      for (std::size_t p = 0; p < names.size(); ++p)
-        if (!test_sets[p].empty()) figures[k][p] = evaluate(model, test_sets[p], lag, bias, &rows[k]);
+      winnow::learn::LabelCounts counts;
+      winnow::BlockModel model =
+          train(train_set, use_trees ? &trees : nullptr, params, bags, weighting, stacked, smoothing_weight, &counts);
+      for (std::size_t g = 0; g < grid.size(); ++g) {
+        // The trees and the regression do not depend on the weight; only
+        // the HMM is re-tempered.
+        winnow::learn::set_smoothing(counts, grid[g].smoothing_weight, &model);
+        for (std::size_t p = 0; p < names.size(); ++p)
+          if (!test_sets[p].empty())
+            figures[g][k][p] = evaluate(model, test_sets[p], lag, grid[g].bias, sweep ? nullptr : &rows[k]);
+      }
     });
-    for (std::size_t p = 0; p < names.size(); ++p) {
-      Figures f;
-      for (std::size_t k = 0; k < fold_count; ++k) f.add(figures[k][p]);
-      winnow::learn::print_figures_row(names[p].c_str(), f);
+    for (std::size_t g = 0; g < grid.size(); ++g) {
+      if (sweep)
+        std::printf("\nbias %g, smoothing weight %g:\n", static_cast<double>(grid[g].bias), grid[g].smoothing_weight);
+      double bag_sum = 0, shingle_sum = 0;
+      for (std::size_t p = 0; p < names.size(); ++p) {
+        Figures f;
+        for (std::size_t k = 0; k < fold_count; ++k) f.add(figures[g][k][p]);
+        winnow::learn::print_figures_row(names[p].c_str(), f);
+        bag_sum += f.mean_bag_f1(), shingle_sum += f.shingle_f1();
+      }
+      if (sweep)
+        std::printf("%-24s %6s %8s %8.4f %10.4f\n", "mean of the packages", "", "",
+                    bag_sum / static_cast<double>(names.size()), shingle_sum / static_cast<double>(names.size()));
     }
     if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
   }
