@@ -2,6 +2,7 @@
 #include "adapters/learn/sweep.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -40,6 +41,16 @@ std::vector<SweepPoint> sweep_grid(const std::vector<double>& biases, const std:
   for (double bias : b)
     for (double weight : w) grid.push_back({static_cast<float>(bias), weight});
   return grid;
+}
+
+std::string sweep_documents_path(const std::string& path, const SweepPoint& point) {
+  char tag[64];
+  std::snprintf(tag, sizeof tag, "-bias%g-smoothing%g", static_cast<double>(point.bias), point.smoothing_weight);
+  const std::size_t slash = path.find_last_of('/');
+  const std::size_t dot = path.find_last_of('.');
+  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+  if (!has_extension) return path + tag;
+  return path.substr(0, dot) + tag + path.substr(dot);
 }
 
 }  // namespace winnow::learn

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,5 +28,10 @@ std::optional<std::vector<double>> parse_value_list(std::string_view text);
 // stands for the one given default.
 std::vector<SweepPoint> sweep_grid(const std::vector<double>& biases, const std::vector<double>& weights,
                                    float default_bias, double default_weight);
+
+// Where a sweep writes one point's --documents table: the path with
+// "-bias<b>-smoothing<w>" put before its extension ("cv.tsv" at -1.25, 0.7:
+// "cv-bias-1.25-smoothing0.7.tsv").
+std::string sweep_documents_path(const std::string& path, const SweepPoint& point);
 
 }  // namespace winnow::learn

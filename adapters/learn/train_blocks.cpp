@@ -15,7 +15,9 @@
 // every combination of the two decoding parameters with one training per
 // fold (adapters/learn/sweep.h): each fold's trees are trained once, the HMM
 // re-tempered and the held-out pages scored at each point; the table is
-// printed per point with the mean of the packages.
+// printed per point with the mean of the packages, and --documents FILE
+// writes each point's page scores to FILE with the point in its name
+// (sweep_documents_path).
 //
 // --smoothing-weight X multiplies the HMM's transition log-probabilities
 // (default 0.7; 1 is the label frequencies as they are): see
@@ -574,8 +576,8 @@ int main(int argc, char** argv) {
     }
   }
   const bool sweep = !sweep_biases.empty() || !sweep_weights.empty();
-  if (sweep && (!cross_validate || oracle || !documents_path.empty())) {
-    std::fprintf(stderr, "train_blocks: a sweep is measured by cross-validation, without --no-cv, --oracle or --documents\n");
+  if (sweep && (!cross_validate || oracle)) {
+    std::fprintf(stderr, "train_blocks: a sweep is measured by cross-validation, without --no-cv or --oracle\n");
     return 1;
   }
   const std::vector<winnow::learn::SweepPoint> grid =
@@ -634,7 +636,7 @@ int main(int argc, char** argv) {
     // the grid is the one point --bias / --smoothing-weight.
     std::vector<std::vector<std::vector<Figures>>> figures(
         grid.size(), std::vector<std::vector<Figures>>(fold_count, std::vector<Figures>(names.size())));
-    std::vector<std::vector<DocumentRow>> rows(fold_count);
+    std::vector<std::vector<std::vector<DocumentRow>>> rows(grid.size(), std::vector<std::vector<DocumentRow>>(fold_count));
     winnow::learn::parallel_for(fold_count, threads, [&](std::size_t k, unsigned) {
       std::vector<Document> copies;
       for (const Document* d : all) copies.push_back(*d);
@@ -653,7 +655,7 @@ int main(int argc, char** argv) {
         winnow::learn::set_smoothing(counts, grid[g].smoothing_weight, &model);
         for (std::size_t p = 0; p < names.size(); ++p)
           if (!test_sets[p].empty())
-            figures[g][k][p] = evaluate(model, test_sets[p], lag, grid[g].bias, sweep ? nullptr : &rows[k]);
+            figures[g][k][p] = evaluate(model, test_sets[p], lag, grid[g].bias, &rows[g][k]);
       }
     });
     for (std::size_t g = 0; g < grid.size(); ++g) {
@@ -670,7 +672,10 @@ int main(int argc, char** argv) {
         std::printf("%-24s %6s %8s %8.4f %10.4f\n", "mean of the packages", "", "",
                     bag_sum / static_cast<double>(names.size()), shingle_sum / static_cast<double>(names.size()));
     }
-    if (!documents_path.empty() && !write_documents(documents_path, names, rows)) return 2;
+    for (std::size_t g = 0; g < grid.size() && !documents_path.empty(); ++g)
+      if (!write_documents(sweep ? winnow::learn::sweep_documents_path(documents_path, grid[g]) : documents_path,
+                           names, rows[g]))
+        return 2;
   }
   std::vector<const Document*> trainable;
   for (const Document* d : all)

@@ -45,5 +45,14 @@ TEST(Sweep, AnEmptyListStandsForTheDefault) {
   EXPECT_DOUBLE_EQ(neither[0].smoothing_weight, 0.7);
 }
 
+TEST(Sweep, EachPointsDocumentsGoToTheirOwnFile) {
+  const SweepPoint point{-1.25f, 0.7};
+  EXPECT_EQ(sweep_documents_path("/tmp/cv.tsv", point), "/tmp/cv-bias-1.25-smoothing0.7.tsv");
+  EXPECT_EQ(sweep_documents_path("cv", point), "cv-bias-1.25-smoothing0.7");
+  EXPECT_EQ(sweep_documents_path("run.d/cv", point), "run.d/cv-bias-1.25-smoothing0.7");
+  EXPECT_EQ(sweep_documents_path("dir/.hidden", point), "dir/.hidden-bias-1.25-smoothing0.7");
+  EXPECT_NE(sweep_documents_path("cv.tsv", {-1.0f, 0.7}), sweep_documents_path("cv.tsv", {-1.25f, 0.7}));
+}
+
 }  // namespace
 }  // namespace winnow::learn
