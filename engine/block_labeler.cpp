@@ -85,11 +85,11 @@ void ContainerMemory::remember(const BlockStats& block, float p) {
 BlockLabeler::BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
     : model_(model), lag_(lag), bias_(bias), steps_(budget, lag + 2) {}
 
-bool BlockLabeler::push(float p) {
+bool BlockLabeler::push(float p, float bias_shift) {
   constexpr float kFloor = 1e-6f;
   p = std::fmin(std::fmax(p, kFloor), 1.0f - kFloor);
   const float emission[2] = {std::log(1.0f - p) - model_.log_prior[0],
-                             std::log(p) - model_.log_prior[1] + bias_};
+                             std::log(p) - model_.log_prior[1] + bias_ + bias_shift};
   Step step;
   if (steps_.empty()) {
     for (int s = 0; s < 2; ++s) {

@@ -99,9 +99,11 @@ class BlockLabeler {
   BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   bool ok() const { return steps_.ok(); }
 
-  // Adds the next block's P(content). Returns true when the block `lag`
+  // Adds the next block's P(content), its log-odds shifted by the bias plus
+  // bias_shift (the block's own part of the offset: the default extractor's
+  // depends on what the page says it is). Returns true when the block `lag`
   // places back is decided; its label is then decided_label().
-  bool push(float probability);
+  bool push(float probability, float bias_shift = 0.0f);
   bool decided_label() const { return decided_; }
   // After the last push: labels of the blocks still undecided, oldest first,
   // one per call while it returns true.

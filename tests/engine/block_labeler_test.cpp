@@ -92,6 +92,19 @@ TEST(BlockLabeler, BiasMovesTheThreshold) {
   EXPECT_TRUE(recall.decided_label());
 }
 
+TEST(BlockLabeler, ABlocksOwnBiasShiftAddsToTheBias) {
+  const BlockModel m = two_state_model(0.5f);
+  MemoryBudget budget(1 << 20);
+  // p = 0.45 is log-odds -0.2: kept once the shift outweighs it.
+  BlockLabeler shifted(budget, m, 0, -1.0f);
+  ASSERT_TRUE(shifted.push(0.45f, 1.1f));
+  EXPECT_FALSE(shifted.decided_label());
+  ASSERT_TRUE(shifted.push(0.45f, 1.3f));
+  EXPECT_TRUE(shifted.decided_label());
+  ASSERT_TRUE(shifted.push(0.45f));
+  EXPECT_FALSE(shifted.decided_label()) << "the shift is the block's own, not carried to the next";
+}
+
 TEST(ContainerMemory, RemembersRecentContainersInAFixedTable) {
   ContainerMemory memory;
   BlockStats block;

@@ -245,6 +245,31 @@ TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) 
   EXPECT_EQ(run_length_model(page), expected);
 }
 
+TEST(DefaultExtractor, APageThatSaysItIsNoStoryKeepsLessLikelyBlocks) {
+  // 63 words kept in short blocks, then a block of six words (p = 0.71):
+  // under the offset -1.25 it is dropped, but a page whose og:type is not a
+  // story has the offset moved by kind_bias_shift (+0.75, so p > 0.62 is
+  // kept without neighbours, the transitions being even).
+  auto page = [](const std::string& og_type) {
+    std::string html = "<html><head>";
+    if (!og_type.empty()) html += "<meta property=\"og:type\" content=\"" + og_type + "\">";
+    html += "</head><body>";
+    for (int i = 0; i < 21; ++i) html += "<p>three kept words</p>";
+    html += "<p>six words somewhat more likely here</p><p>";
+    for (int i = 0; i < 40; ++i) html += "word ";
+    return html + "</p></body></html>";
+  };
+  std::string kept;
+  for (int i = 0; i < 21; ++i) kept += "three kept words\n";
+  EXPECT_EQ(run_length_model(page("")), kept);
+  EXPECT_EQ(run_length_model(page("article")), kept);
+  EXPECT_EQ(run_length_model(page("website")), kept + "six words somewhat more likely here\n");
+  EXPECT_EQ(run_length_model(page("product")), kept + "six words somewhat more likely here\n");
+  EXPECT_EQ(DefaultExtractor::kind_bias_shift(PageKind::article), 0.0f);
+  EXPECT_EQ(DefaultExtractor::kind_bias_shift(PageKind::undeclared), 0.0f);
+  EXPECT_GT(DefaultExtractor::kind_bias_shift(PageKind::other), 0.0f);
+}
+
 TEST(DefaultExtractor, ALikelyHeadlineWrittenBeforeTheArticleIsNotWrittenAgainAtTheEnd) {
   // The h1 (7 words, p = 0.65) is dropped, held as the headline and as a
   // likely block; it is written before the kept block, and the output stays
