@@ -14,8 +14,8 @@ with "article" or "story"), something else, or nothing. The kind is read
 from the page's `<meta>` tags the way engine/token_stream.cpp's
 set_page_kind reads it (the first non-empty og:type; property or name).
 
-Printed: the single offset used for every page (the one given with --base),
-then the best combinations by the mean margin over Readability.js on the
+Printed: the single offset used for every page (the one given with --base);
+with --oracle, the ceiling of every page at its own best offset; then the best combinations by the mean margin over Readability.js on the
 five packages that have its figures (or, with --by mean, by the six
 packages' mean), then, around the best one (or the one given with --around
 ARTICLE,OTHER,UNDECLARED), each kind's offset varied with the others held. Figures are bag-of-words F1 (mean over pages) and shingle
@@ -76,9 +76,20 @@ def load_tables(prefix):
 
 
 def package_figures(tables, kinds, choice):
+    return figures_of_rows((key, tables[choice[kind]][key]) for key, kind in kinds.items())
+
+
+def oracle_rows(tables, keys):
+    """Each page at the swept offset that gives it the best bag F1 (of tied
+    offsets the strictest): a ceiling for any rule that picks one offset per
+    page, not a rule the extractor could follow, since it reads the gold."""
+    for key in keys:
+        yield key, max((tables[b][key] for b in sorted(tables)), key=lambda r: number(r["bag_f1"]) or 0.0)
+
+
+def figures_of_rows(rows):
     sums = {}
-    for key, kind in kinds.items():
-        row = tables[choice[kind]][key]
+    for key, row in rows:
         s = sums.setdefault(key[0], [0.0, 0, 0.0, 0, 0.0, 0])
         s[0] += number(row["bag_f1"]) or 0.0
         s[1] += 1
@@ -114,6 +125,8 @@ def main():
     parser.add_argument("--by", choices=("margin", "mean"), default="margin")
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--around", help="ARTICLE,OTHER,UNDECLARED: the offsets to vary around")
+    parser.add_argument("--oracle", action="store_true",
+                        help="also print the ceiling: every page at its own best swept offset")
     args = parser.parse_args()
     tables = load_tables(args.prefix)
     if not tables or not os.path.isdir(args.corpus):
@@ -132,6 +145,9 @@ def main():
         return 2
     base = dict.fromkeys(KINDS, args.base)
     print("one offset:  " + line(base, summary(package_figures(tables, kinds, base))))
+    if args.oracle:
+        s = summary(figures_of_rows(oracle_rows(tables, kinds)))
+        print("each page at its best offset (a ceiling):   margin %+.4f / %+.4f   mean %.4f / %.4f" % tuple(s))
     rank = 0 if args.by == "margin" else 2
     scored = []
     for combination in itertools.product(offsets, repeat=len(KINDS)):
