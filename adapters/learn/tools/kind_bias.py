@@ -22,6 +22,9 @@ ARTICLE,OTHER,UNDECLARED), each kind's offset varied with the others held. Figur
 F1 (of the mean precision and recall), as train_blocks prints them.
 
 usage: kind_bias.py PREFIX [--corpus DIR] [--base B] [--by margin|mean] [--top N] [--around A,O,U]
+Tables swept on a build that already moves a kind's offset (stop 36's +0.75
+for "other") carry that shift: the offsets printed are the swept ones, and
+such a page was scored at the swept offset plus its shift.
 PREFIX is the --documents path without its extension (the tables are
 PREFIX-bias*-smoothing*.tsv). Without the tables or the corpus
 (`make corpus`), it says so and exits 0.
