@@ -15,16 +15,18 @@ from the page's `<meta>` tags the way engine/token_stream.cpp's
 set_page_kind reads it (the first non-empty og:type; property or name).
 
 Printed: the single offset used for every page (the one given with --base);
-with --oracle, the ceiling of every page at its own best offset; then the best combinations by the mean margin over Readability.js on the
-five packages that have its figures (or, with --by mean, by the six
-packages' mean), then, around the best one (or the one given with --around
-ARTICLE,OTHER,UNDECLARED), each kind's offset varied with the others held. Figures are bag-of-words F1 (mean over pages) and shingle
-F1 (of the mean precision and recall), as train_blocks prints them.
+with --oracle, the ceiling of every page at its own best offset; then the
+best combinations by the mean margin over Readability.js on the five
+packages that have its figures (or, with --by mean, by the six packages'
+mean); then, around the best one (or the one given with --around
+ARTICLE,OTHER,UNDECLARED), each kind's offset varied with the others held.
+Figures are bag-of-words F1 (mean over pages) and shingle F1 (of the mean
+precision and recall), as train_blocks prints them. Tables swept on a build
+that already moves a kind's offset (stop 36's +0.75 for "other") carry that
+shift: the offsets printed are the swept ones, and such a page was scored at
+the swept offset plus its shift.
 
-usage: kind_bias.py PREFIX [--corpus DIR] [--base B] [--by margin|mean] [--top N] [--around A,O,U]
-Tables swept on a build that already moves a kind's offset (stop 36's +0.75
-for "other") carry that shift: the offsets printed are the swept ones, and
-such a page was scored at the swept offset plus its shift.
+usage: kind_bias.py PREFIX [--corpus DIR] [--base B] [--by margin|mean] [--top N] [--around A,O,U] [--oracle]
 PREFIX is the --documents path without its extension (the tables are
 PREFIX-bias*-smoothing*.tsv). Without the tables or the corpus
 (`make corpus`), it says so and exits 0.
