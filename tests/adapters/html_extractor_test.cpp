@@ -500,6 +500,13 @@ TEST(HtmlExtractorAdversarial, HundredMegabyteTextNodeIsStreamedNotBuffered) {
   EXPECT_LE(bte.stats.peak_memory, bte.stats.memory_budget + 4096);
   EXPECT_EQ(bte.sink.first.substr(0, 10), "word word ");
   EXPECT_LT(bte.stats.bytes_in, k100MB) << "input after the budget ran out is not read";
+  // The default extractor cuts the one block into blocks of bounded text.
+  const StreamResult fallback = stream("default", "<html><body><p>", "word ", "end</p></body></html>", k100MB);
+  EXPECT_EQ(fallback.status, Status::Ok);
+  EXPECT_LE(fallback.stats.peak_memory, fallback.stats.memory_budget);
+  // Every word arrives; only the space where a block was cut is not text.
+  EXPECT_GT(fallback.sink.bytes, k100MB - k100MB / 4000);
+  EXPECT_EQ(fallback.sink.last.substr(fallback.sink.last.size() - 9), "word end\n");
 }
 
 TEST(HtmlExtractorAdversarial, HundredMegabyteAttributeValue) {
@@ -522,6 +529,16 @@ TEST(HtmlExtractorAdversarial, HundredMegabytesOfNestedDivs) {
   EXPECT_EQ(r.status, Status::NestingFlattened);
   EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
   EXPECT_EQ(r.sink.last, "deep text\n");
+}
+
+// Past --max-depth the tags are dropped, so all the text below is one block:
+// the default extractor still writes it all, within the budget.
+TEST(HtmlExtractorAdversarial, TextNestedPastTheDepthLimitReachesTheDefaultExtractor) {
+  const StreamResult r =
+      stream("default", "<html><body>", "<ul><li>an item of a list nested without end, ", "</body></html>", 20 * 1000 * 1000);
+  EXPECT_EQ(r.status, Status::NestingFlattened);
+  EXPECT_LE(r.stats.peak_memory, r.stats.memory_budget);
+  EXPECT_GT(r.sink.bytes, 15u * 1000 * 1000);
 }
 
 TEST(HtmlExtractorAdversarial, UnterminatedScriptSwallowsTheRestButStaysBounded) {

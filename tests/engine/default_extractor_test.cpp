@@ -468,6 +468,36 @@ TEST(DefaultExtractor, ALongBlockGivesItsSlotsMemoryBack) {
   EXPECT_LE(two_needs, one_needs + 1024);
 }
 
+// One block's text had no bound but the budget: a long <pre>, a page of text
+// without tags, or text nested past --max-depth (flattened into one block)
+// ended BudgetExceeded at 256 KiB after about 110 KB. Past kMaxBlockBytes the
+// text goes on in a new block, so every word arrives, within the budget, with
+// the same delay as any other block's, however the input is cut.
+TEST(DefaultExtractor, AParagraphLongerThanABlockIsSplitNotHeldWhole) {
+  std::string words;
+  for (int i = 0; i < 40000; ++i) words += "sentence" + std::to_string(i) + (i % 12 == 11 ? ". " : " ");
+  for (const std::string& page : {"<html><body><h1>A long report</h1><p>" + words + "</p></body></html>",
+                                  "<html><body><pre>" + words + "</pre></body></html>", words}) {
+    const test::RunResult whole = test::run_pipeline(page, ExtractorConfig{}, 0);
+    EXPECT_EQ(whole.status, Status::Ok);
+    EXPECT_LE(whole.stats.peak_memory, 160u * 1024);
+    EXPECT_NE(whole.text.find("sentence0 "), std::string::npos);
+    EXPECT_NE(whole.text.find(" sentence39999\n"), std::string::npos);
+    std::size_t line_start = 0, lines = 0;
+    while (line_start < whole.text.size()) {
+      const std::size_t line_end = whole.text.find('\n', line_start);
+      ASSERT_NE(line_end, std::string::npos);
+      EXPECT_LE(line_end - line_start, DefaultExtractor::kMaxBlockBytes);
+      line_start = line_end + 1;
+      ++lines;
+    }
+    EXPECT_GE(lines, words.size() / DefaultExtractor::kMaxBlockBytes);
+    const test::RunResult cut = test::run_pipeline(page, ExtractorConfig{}, test::random_chunk_sizes(7, 64, 5000));
+    EXPECT_EQ(cut.text, whole.text);
+    EXPECT_EQ(cut.stats.peak_memory, whole.stats.peak_memory);
+  }
+}
+
 // fuzz_algorithms finding 25ee9d3c: when the budget refused a word, its
 // separating space stayed and the line ended in it.
 TEST(DefaultExtractor, AWordTheBudgetRefusesTakesItsSpaceWithIt) {
