@@ -26,8 +26,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     ++tags_since_word_;
     return;
   }
-  if (open_ && (token.block != block_id_ || texts_[slot(end_)].size() + 1 + text.size() > kMaxBlockBytes))
-    close_block(out);
+  if (open_ && token.block != block_id_) close_block(out);
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
   const std::string_view before = ContentWriter::rendered_prefix(token, !open_);

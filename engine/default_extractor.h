@@ -23,7 +23,7 @@
 // the labeler.
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
 // (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks (a
-// block's text is at most kMaxBlockBytes; a slot holds at most
+// block's text is at most kMaxBlockTextBytes, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
 // a headline and a fallback block (no copy when the fallback is a likely
 // block) and at most kLikelyBytes of likely blocks, charged to the budget as
@@ -128,16 +128,6 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // of text at the pages' edge of the budget).
   static constexpr std::size_t kSlotStep = 256;
   static constexpr std::size_t kSlotKeepBytes = 2048;
-  // A block whose text would pass this many bytes is closed before the word
-  // that would pass it, and the text goes on in a new block of the same
-  // element. Without it one block's text had no bound but the budget: a long
-  // <pre>, a page of text without tags, or the text of elements nested past
-  // --max-depth (flattened into one block) ended BudgetExceeded at 256 KiB
-  // after about 110 KB. 4 KiB is about 650 words of English; kept blocks
-  // that long are rare on the development corpus (14 of 111,125, on 9 of
-  // 4,478 pages, at stop 37), and a piece of one is still long text with few
-  // links, which the trees read as content.
-  static constexpr std::size_t kMaxBlockBytes = 4096;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   ~DefaultExtractor() override;

@@ -362,6 +362,16 @@ void Tokenizer::emit_repaired_word(std::size_t size) {
 
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
   const std::uint8_t context = context_flags();
+  if (counted_block_ != block_) {
+    counted_block_ = block_;
+    block_text_bytes_ = 0;
+  }
+  const std::size_t bytes = text.size() + (space_before_ ? 1 : 0);
+  if (block_text_bytes_ > 0 && block_text_bytes_ + bytes > kMaxBlockTextBytes) {
+    counted_block_ = ++block_;
+    block_text_bytes_ = 0;
+  }
+  block_text_bytes_ += bytes;
   Token& token = stream_.push_new(text);  // filled in place, as in emit_tag
   token.word_index = word_count_++;
   token.source_begin = begin;

@@ -10,6 +10,8 @@
 // on how the parser happened to cut the text. Words encoded as UTF-8 twice
 // ("â€™" for "’") are repaired (engine/mojibake.h).
 //
+// A block's text is cut at kMaxBlockTextBytes (engine/token.h).
+//
 // Memory: max_depth * sizeof(OpenElement) + kMaxWordBytes, fixed at creation.
 #pragma once
 
@@ -89,6 +91,8 @@ class Tokenizer final : public EventHandler {
   std::uint64_t flattened_open_ = 0;   // flattened elements still open
   std::uint64_t flattened_total_ = 0;
   std::uint32_t block_ = 0;
+  std::uint32_t counted_block_ = 0;      // the block block_text_bytes_ counts
+  std::size_t block_text_bytes_ = 0;     // its words' bytes, one more for each space
   std::uint64_t word_count_ = 0;
   bool space_before_ = true;  // whitespace or a block boundary since the last word
 

@@ -470,7 +470,7 @@ TEST(DefaultExtractor, ALongBlockGivesItsSlotsMemoryBack) {
 
 // One block's text had no bound but the budget: a long <pre>, a page of text
 // without tags, or text nested past --max-depth (flattened into one block)
-// ended BudgetExceeded at 256 KiB after about 110 KB. Past kMaxBlockBytes the
+// ended BudgetExceeded at 256 KiB after about 110 KB. Past kMaxBlockTextBytes the
 // text goes on in a new block, so every word arrives, within the budget, with
 // the same delay as any other block's, however the input is cut.
 TEST(DefaultExtractor, AParagraphLongerThanABlockIsSplitNotHeldWhole) {
@@ -487,11 +487,11 @@ TEST(DefaultExtractor, AParagraphLongerThanABlockIsSplitNotHeldWhole) {
     while (line_start < whole.text.size()) {
       const std::size_t line_end = whole.text.find('\n', line_start);
       ASSERT_NE(line_end, std::string::npos);
-      EXPECT_LE(line_end - line_start, DefaultExtractor::kMaxBlockBytes);
+      EXPECT_LE(line_end - line_start, kMaxBlockTextBytes);
       line_start = line_end + 1;
       ++lines;
     }
-    EXPECT_GE(lines, words.size() / DefaultExtractor::kMaxBlockBytes);
+    EXPECT_GE(lines, words.size() / kMaxBlockTextBytes);
     const test::RunResult cut = test::run_pipeline(page, ExtractorConfig{}, test::random_chunk_sizes(7, 64, 5000));
     EXPECT_EQ(cut.text, whole.text);
     EXPECT_EQ(cut.stats.peak_memory, whole.stats.peak_memory);

@@ -91,6 +91,35 @@ TEST_F(TokenizerTest, InlineTagsGlueWordsButBlocksSeparateThem) {
   EXPECT_NE(recorder_.word("baz").token.block, recorder_.word("next").token.block);
 }
 
+// A block's text is cut before the word that would take it past
+// kMaxBlockTextBytes (a byte per space counted); the next block of the same
+// element takes the rest, and the next element starts a block of its own.
+TEST_F(TokenizerTest, ABlocksTextIsCutAtItsBound) {
+  start(Tag::p);
+  std::string words;
+  for (int i = 0; i < 2000; ++i) words += "w" + std::to_string(i % 10) + "x ";  // 4 bytes a word, space included
+  text(words);
+  end(Tag::p);
+  start(Tag::p);
+  text("next");
+  done();
+  std::vector<std::uint32_t> blocks;
+  std::vector<std::size_t> bytes;
+  for (const Recorded& r : recorder_.tokens) {
+    if (!r.token.is_word()) continue;
+    if (blocks.empty() || blocks.back() != r.token.block) {
+      blocks.push_back(r.token.block);
+      bytes.push_back(0);
+    }
+    bytes.back() += r.text.size() + 1;
+  }
+  ASSERT_EQ(blocks.size(), 3u);  // 8,000 bytes: 4,096 and 3,904, then "next"
+  EXPECT_EQ(bytes[0], kMaxBlockTextBytes);
+  EXPECT_EQ(bytes[1], 2000 * 4 - kMaxBlockTextBytes);
+  EXPECT_EQ(bytes[2], 5u);
+  EXPECT_FALSE(recorder_.tokens[1].token.has(kTokenGlued));
+}
+
 TEST_F(TokenizerTest, EachCjkCharacterIsAWord) {
   start(Tag::p);
   text("\xE5\x8C\x97\xE6\x96\xB9 ok\xE3\x81\x82");  // 北方 ok あ
