@@ -26,7 +26,11 @@ class ContentSink {
   virtual void on_text(std::string_view text) = 0;
   // The current block ended (the text format writes '\n').
   virtual void on_block_end() = 0;
-  // A maximal run of consecutive content tokens covers these input bytes.
+  // A maximal run of consecutive content tokens covers these input bytes
+  // (never empty; in document order). It comes once the run has ended: after
+  // the end of the block the run ended in, before the next block's text;
+  // where a run ends inside a block (the algorithm dropped a word there), in
+  // the middle of that block's text.
   virtual void on_span(SourceSpan) {}
   // The block about to start is a heading of this level (1..6).
   virtual void on_heading(int /*level*/) {}

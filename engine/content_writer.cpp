@@ -11,10 +11,16 @@ std::string_view ContentWriter::heading_marker(int level) {
 }
 
 void ContentWriter::write_word(const Token& word, std::string_view text) {
+  const bool continues_span = span_open_ && word.word_index == last_word_index_ + 1;
   if (line_open_ && word.block != block_) {
     sink_->on_block_end();
     line_open_ = false;
   }
+  // The run before this word is complete: its span goes out before this
+  // word's text, after the block it ended in (a sink writing one line per
+  // block, as JSON, then never finds a span between a block's first word and
+  // its end unless the run broke inside the block).
+  if (span_open_ && !continues_span) emit_span();
   if (!line_open_ && word.heading_level) sink_->on_heading(word.heading_level);
   if (line_open_ && !word.has(kTokenGlued)) sink_->on_text(" ");
   sink_->on_text(text);
@@ -23,14 +29,21 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   ++words_written_;
   if (!word.has(kTokenInAnchor)) net_text_length_ += utf8_characters(text) + (word.has(kTokenGlued) ? 0 : 1);
 
-  if (span_open_ && word.word_index == last_word_index_ + 1) {
-    span_.end = word.source_end;
+  if (continues_span) {
+    if (word.source_end > span_.end) span_.end = word.source_end;
   } else {
-    if (span_open_) sink_->on_span(span_);
     span_ = SourceSpan{word.source_begin, word.source_end};
     span_open_ = true;
   }
   last_word_index_ = word.word_index;
+}
+
+// A span can come out empty where a legacy encoding's offsets were
+// interpolated (adapters/libxml/offset_map.h) and a short word's two ends
+// fell on one byte: sinks are promised non-empty spans, so it is left out.
+void ContentWriter::emit_span() {
+  if (span_.end > span_.begin) sink_->on_span(span_);
+  span_open_ = false;
 }
 
 void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
@@ -62,9 +75,8 @@ void ContentWriter::decide_block(SourceSpan span, bool kept, float score) {
 
 void ContentWriter::finish() {
   if (line_open_) sink_->on_block_end();
-  if (span_open_) sink_->on_span(span_);
+  if (span_open_) emit_span();
   line_open_ = false;
-  span_open_ = false;
 }
 
 }  // namespace winnow

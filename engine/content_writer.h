@@ -43,6 +43,8 @@ class ContentWriter {
   std::uint64_t net_text_length() const { return net_text_length_; }
 
  private:
+  void emit_span();
+
   ContentSink* sink_;
   bool line_open_ = false;
   std::uint32_t block_ = 0;

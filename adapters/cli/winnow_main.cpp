@@ -106,6 +106,8 @@ class StdoutSink final : public winnow::ContentSink {
     std::fputs(format_ == Format::Json ? "\"}\n" : "\n", stdout);
     in_block_ = false;
     heading_ = 0;
+    for (const winnow::SourceSpan& span : held_spans_) print_json_span(span);
+    held_spans_.clear();
   }
   void on_heading(int level) override { heading_ = level; }
   void on_block_decision(winnow::SourceSpan span, bool kept, float score) override {
@@ -119,12 +121,20 @@ class StdoutSink final : public winnow::ContentSink {
       std::printf("%llu\t%llu\n", static_cast<unsigned long long>(span.begin),
                   static_cast<unsigned long long>(span.end));
     } else if (format_ == Format::Json) {
-      std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n",
-                  static_cast<unsigned long long>(span.begin), static_cast<unsigned long long>(span.end));
+      // A run of words that ended inside a block (an algorithm dropped a
+      // word there) is reported while the block's line is open: its span
+      // line follows the block's (at most a block's words of them, and a
+      // block's text is bounded, engine/token.h).
+      if (in_block_) held_spans_.push_back(span);
+      else print_json_span(span);
     }
   }
 
  private:
+  static void print_json_span(winnow::SourceSpan span) {
+    std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n", static_cast<unsigned long long>(span.begin),
+                static_cast<unsigned long long>(span.end));
+  }
   static void write_json_string(std::string_view text) {
     for (char c : text) {
       switch (c) {
@@ -143,6 +153,7 @@ class StdoutSink final : public winnow::ContentSink {
   Format format_;
   bool in_block_ = false;
   int heading_ = 0;
+  std::vector<winnow::SourceSpan> held_spans_;
 };
 
 void list_algorithms() {

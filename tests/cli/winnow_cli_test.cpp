@@ -122,6 +122,41 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
 }
 
+// fuzz_capi finding 0f871a90 (stop 38): algorithms that write word by word
+// (lqf, crunch, dsc, cetr, relevance) reported a span while a block's text
+// was still open, so the span's object was written inside the block's
+// string: 34 of 65 lines of dragnet R101 under `lqf` were not JSON.
+TEST(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
+  const CliRun list = run("--list-algos");
+  ASSERT_EQ(list.exit_code, 0);
+  std::size_t algorithms = 0;
+  for (std::size_t at = 0; at < list.out.size();) {
+    const std::size_t end = list.out.find('\n', at);
+    const std::string name = list.out.substr(at, list.out.find(' ', at) - at);
+    at = end == std::string::npos ? list.out.size() : end + 1;
+    const CliRun json = run("--format json --algo " + name + " " + std::string(WINNOW_SAMPLE));
+    ASSERT_EQ(json.exit_code, 0) << name;
+    std::size_t lines = 0, spans = 0;
+    for (std::size_t line = 0; line < json.out.size();) {
+      const std::size_t line_end = json.out.find('\n', line);
+      ASSERT_NE(line_end, std::string::npos) << name;
+      const std::string object = json.out.substr(line, line_end - line);
+      line = line_end + 1;
+      ++lines;
+      EXPECT_EQ(object.rfind("{\"type\":\"", 0), 0u) << name << ": " << object;
+      EXPECT_EQ(object.back(), '}') << name << ": " << object;
+      // Inside a JSON string a quote is escaped, so an object's opening can
+      // appear nowhere but at the start of its line.
+      EXPECT_EQ(object.find("{\"type\":", 1), std::string::npos) << name << ": " << object;
+      if (object.rfind("{\"type\":\"span\"", 0) == 0) ++spans;
+    }
+    EXPECT_GT(lines, 1u) << name;
+    EXPECT_GT(spans, 0u) << name;
+    ++algorithms;
+  }
+  EXPECT_GE(algorithms, 20u);
+}
+
 TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
   const CliRun json = run("--format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);

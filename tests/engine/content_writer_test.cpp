@@ -48,6 +48,43 @@ TEST(ContentWriter, SpansCoverRunsOfConsecutiveWords) {
   EXPECT_EQ(sink.spans()[1].begin, 40u);
 }
 
+// Records what a sink is told, in order: text, ends of blocks and spans.
+class EventLog final : public ContentSink {
+ public:
+  void on_text(std::string_view text) override { log += std::string(text); }
+  void on_block_end() override { log += "|"; }
+  void on_span(SourceSpan span) override { log += "[" + std::to_string(span.begin) + "," + std::to_string(span.end) + ")"; }
+  std::string log;
+};
+
+// A run's span comes once the run has ended, after the end of the block it
+// ended in and before the next block's text; only a run that ends inside a
+// block (a word dropped there) puts its span inside that block's text.
+TEST(ContentWriter, ASpanComesAfterTheBlockItEndedIn) {
+  EventLog sink;
+  ContentWriter writer(sink);
+  writer.write_word(word(0, 1, false, 0), "a");
+  writer.write_word(word(1, 1, false, 4), "b");
+  writer.write_word(word(3, 2, false, 20), "c");  // word 2 dropped, between the blocks
+  writer.write_word(word(5, 2, false, 30), "d");  // word 4 dropped, inside block 2
+  writer.write_word(word(6, 3, false, 34), "e");  // consecutive: the run goes on into block 3
+  writer.finish();
+  EXPECT_EQ(sink.log, "a b|[0,7)c[20,23) d|e|[30,37)");
+}
+
+// Offsets interpolated in a legacy encoding can give a short word one byte
+// for both ends (fuzz_capi finding 0f871a90): no empty span reaches the sink.
+TEST(ContentWriter, AnEmptySpanIsLeftOut) {
+  EventLog sink;
+  ContentWriter writer(sink);
+  Token empty = word(0, 1, false, 10);
+  empty.source_end = 10;
+  writer.write_word(empty, "x");
+  writer.write_word(word(2, 2, false, 20), "y");
+  writer.finish();
+  EXPECT_EQ(sink.log, "x|y|[20,23)");
+}
+
 TEST(ContentWriter, RenderedTextBecomesBlocksAndOneSpan) {
   test::RecordingSink sink;
   ContentWriter writer(sink);
