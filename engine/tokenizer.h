@@ -94,6 +94,7 @@ class Tokenizer final : public EventHandler {
   std::uint32_t counted_block_ = 0;      // the block block_text_bytes_ counts
   std::size_t block_text_bytes_ = 0;     // its words' bytes, one more for each space
   std::uint64_t word_count_ = 0;
+  std::uint64_t last_word_end_ = 0;      // source end of the last word emitted
   bool space_before_ = true;  // whitespace or a block boundary since the last word
 
   char word_[TokenStream::kMaxWordBytes];
