@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs every libFuzzer harness for SECONDS seconds each, one after the other.
-#   fuzz/run.sh BUILD_DIR SECONDS
+#   fuzz/run.sh BUILD_DIR SECONDS [SEED_DIR]
 # BUILD_DIR is a tree configured with CC=clang CXX=clang++ -DWINNOW_FUZZ=ON and
-# built (`make fuzz` does all of it). Seeds: tests/fixtures (read, never
-# written); the corpus each harness grows is kept in BUILD_DIR/fuzz-corpus/NAME,
+# built (`make fuzz` does all of it). Seeds: tests/fixtures and SEED_DIR if
+# given (read, never written; `make fuzz` passes a sample of the development
+# corpus's pages when it is unpacked); the corpus each harness grows is kept in BUILD_DIR/fuzz-corpus/NAME,
 # logs in BUILD_DIR/fuzz-logs/NAME.log, crashing inputs in
 # BUILD_DIR/fuzz-artifacts/NAME-crash-* (and -leak-, -timeout-, -oom-).
 # Exits non-zero if any harness found anything or is missing.
@@ -12,12 +13,17 @@
 # Reproduce a finding:  BUILD_DIR/fuzz/NAME BUILD_DIR/fuzz-artifacts/NAME-crash-...
 set -u
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 BUILD_DIR SECONDS" >&2
+if [ $# -ne 2 ] && [ $# -ne 3 ]; then
+  echo "usage: $0 BUILD_DIR SECONDS [SEED_DIR]" >&2
   exit 2
 fi
 build=$1
 seconds=$2
+extra_seeds=()
+if [ $# -eq 3 ]; then
+  [ -d "$3" ] || { echo "$0: $3 is not a folder" >&2; exit 2; }
+  extra_seeds=("$3")
+fi
 case $seconds in
   '' | *[!0-9]*) echo "$0: SECONDS must be a whole number" >&2; exit 2 ;;
 esac
@@ -57,7 +63,7 @@ while read -r name max_len dictionary; do
   start=$(date +%s)
   "$exe" -max_total_time="$seconds" -max_len="$max_len" -timeout=25 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$artifacts/$name-" "${dict_flag[@]}" \
-    "$corpus" "$seeds" >"$log" 2>&1
+    "$corpus" "$seeds" "${extra_seeds[@]}" >"$log" 2>&1
   rc=$?
   after=$(ls "$artifacts" | grep -c "^$name-" || true)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
