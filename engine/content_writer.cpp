@@ -38,12 +38,26 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   last_word_index_ = word.word_index;
 }
 
-// A span can come out empty where a legacy encoding's offsets were
-// interpolated (adapters/libxml/offset_map.h) and a short word's two ends
-// fell on one byte: sinks are promised non-empty spans, so it is left out.
 void ContentWriter::emit_span() {
-  if (span_.end > span_.begin) sink_->on_span(span_);
+  report_span(span_);
   span_open_ = false;
+}
+
+// Sinks are promised spans that are non-empty, in order and apart. Words'
+// offsets are exact but where they were interpolated: where the decoder's
+// offset map ran out of checkpoints (adapters/libxml/offset_map.h: a page in
+// a legacy encoding, non-ASCII text far ahead of the parser) a text's source
+// is narrower than the text, so a short word's two ends can fall on one byte
+// (fuzz_capi finding 0f871a90) and one word's end, rounded up, can pass the
+// next one's begin (93ba804e: textsweeper's spans overlapped by a byte). A
+// span starts no earlier than the last one ended, and what is left empty is
+// not reported. Done here, once per span, rather than per word in the
+// tokenizer.
+void ContentWriter::report_span(SourceSpan span) {
+  if (span.begin < reported_end_) span.begin = reported_end_;
+  if (span.end <= span.begin) return;
+  sink_->on_span(span);
+  reported_end_ = span.end;
 }
 
 void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
@@ -65,7 +79,7 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
     if (newline == std::string_view::npos) break;
     rendered.remove_prefix(newline + 1);
   }
-  if (span.end > span.begin) sink_->on_span(span);
+  report_span(span);
 }
 
 void ContentWriter::decide_block(SourceSpan span, bool kept, float score) {

@@ -44,12 +44,14 @@ class ContentWriter {
 
  private:
   void emit_span();
+  void report_span(SourceSpan span);
 
   ContentSink* sink_;
   bool line_open_ = false;
   std::uint32_t block_ = 0;
   bool span_open_ = false;
   SourceSpan span_;
+  std::uint64_t reported_end_ = 0;  // end of the last span reported
   std::uint64_t last_word_index_ = 0;
   std::uint64_t words_written_ = 0;
   std::uint64_t net_text_length_ = 0;

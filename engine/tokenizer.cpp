@@ -163,10 +163,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
   const bool block = has_flag(tag, kTagBlock);
-  if (block) {
-    ++block_;
-    space_before_ = true;
-  }
+  if (block) start_block();
   // The start tag carries the cues of its own attributes (class, id, role,
   // itemprop), not those its tag name implies: what Readability weighs.
   // The attributes are read once; the tag name's own cues are added after.
@@ -215,10 +212,7 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   if (!was_visible_parent) return;
   const bool block = has_flag(tag, kTagBlock);
   emit_tag(TokenKind::EndTag, tag, source, block);
-  if (block) {
-    ++block_;
-    space_before_ = true;
-  }
+  if (block) start_block();
 }
 
 void Tokenizer::on_text(std::string_view text, SourceSpan source) {
@@ -362,27 +356,12 @@ void Tokenizer::emit_repaired_word(std::size_t size) {
 
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
   const std::uint8_t context = context_flags();
-  if (counted_block_ != block_) {
-    counted_block_ = block_;
-    block_text_bytes_ = 0;
-  }
   const std::size_t bytes = text.size() + (space_before_ ? 1 : 0);
-  if (block_text_bytes_ > 0 && block_text_bytes_ + bytes > kMaxBlockTextBytes) {
-    counted_block_ = ++block_;
+  if (block_text_bytes_ + bytes > kMaxBlockTextBytes && block_text_bytes_ > 0) {
+    ++block_;
     block_text_bytes_ = 0;
   }
   block_text_bytes_ += bytes;
-  // Words' source ranges never overlap and never go back. Interpolated
-  // offsets can: where the decoder's offset map ran out of checkpoints
-  // (adapters/libxml/offset_map.h: a legacy-encoded page of non-ASCII text
-  // far ahead of the parser) a text event's source is narrower than its
-  // text, and one word's end, rounded up, passed the next word's begin
-  // (fuzz_capi finding 93ba804e: textsweeper's spans overlapped by a byte).
-  // A word left with no bytes of its own gets an empty range, which
-  // ContentWriter does not report as a span.
-  if (begin < last_word_end_) begin = last_word_end_;
-  if (end < begin) end = begin;
-  last_word_end_ = end;
   Token& token = stream_.push_new(text);  // filled in place, as in emit_tag
   token.word_index = word_count_++;
   token.source_begin = begin;

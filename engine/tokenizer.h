@@ -82,6 +82,11 @@ class Tokenizer final : public EventHandler {
   void flush_word();
   void emit_repaired_word(std::size_t size);
   void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
+  void start_block() {
+    ++block_;
+    block_text_bytes_ = 0;
+    space_before_ = true;
+  }
 
   TokenStream& stream_;
   TokenConsumer& consumer_;
@@ -91,10 +96,8 @@ class Tokenizer final : public EventHandler {
   std::uint64_t flattened_open_ = 0;   // flattened elements still open
   std::uint64_t flattened_total_ = 0;
   std::uint32_t block_ = 0;
-  std::uint32_t counted_block_ = 0;      // the block block_text_bytes_ counts
-  std::size_t block_text_bytes_ = 0;     // its words' bytes, one more for each space
+  std::size_t block_text_bytes_ = 0;  // the block's words' bytes, one more for each space
   std::uint64_t word_count_ = 0;
-  std::uint64_t last_word_end_ = 0;      // source end of the last word emitted
   bool space_before_ = true;  // whitespace or a block boundary since the last word
 
   char word_[TokenStream::kMaxWordBytes];

@@ -85,6 +85,24 @@ TEST(ContentWriter, AnEmptySpanIsLeftOut) {
   EXPECT_EQ(sink.log, "x|y|[20,23)");
 }
 
+// Where offsets were interpolated through a legacy encoding's lossy offset
+// map, one word's end can pass the next word's begin (fuzz_capi finding
+// 93ba804e): the spans reported stay in order and apart.
+TEST(ContentWriter, SpansNeverOverlapEvenWhereWordsDo) {
+  EventLog sink;
+  ContentWriter writer(sink);
+  Token first = word(0, 1, false, 10);  // [10, 13)
+  Token second = word(2, 1, false, 12);  // [12, 15): word 1 dropped, and the ends cross
+  Token third = word(4, 1, false, 13);
+  third.source_end = 14;  // [13, 14): inside what was reported, nothing of its own
+  writer.write_word(first, "a");
+  writer.write_word(second, "b");
+  writer.write_word(third, "c");
+  writer.write_rendered("d", SourceSpan{12, 20}, 1, 1);
+  writer.finish();
+  EXPECT_EQ(sink.log, "a[10,13) b[13,15) c|d|[15,20)");
+}
+
 TEST(ContentWriter, RenderedTextBecomesBlocksAndOneSpan) {
   test::RecordingSink sink;
   ContentWriter writer(sink);
