@@ -22,8 +22,8 @@
 // slot per block of the ring, kept for the next block up to kSlotKeepBytes),
 // the labeler.
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
-// (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks (a
-// block's text is at most kMaxBlockTextBytes, engine/token.h; a slot holds at most
+// (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks
+// (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
 // a headline and a fallback block (no copy when the fallback is a likely
 // block) and at most kLikelyBytes of likely blocks, charged to the budget as
