@@ -79,7 +79,10 @@ typedef struct winnow_callbacks {
   void (*block_end)(void* user_data);
   /* The block about to start is a heading of this level (1..6). */
   void (*heading)(void* user_data, int level);
-  /* Bytes [begin, end) of the input hold content just delivered. */
+  /* Bytes [begin, end) of the input hold content just delivered: a run of
+     consecutive words, reported once it has ended (after the end of the
+     block it ended in; inside a block only where a word there was dropped).
+     Never empty, in document order, never overlapping. */
   void (*span)(void* user_data, uint64_t begin, uint64_t end);
   /* Once, when the document ends: article or overview page, and the
      characters of delivered content outside links it was decided on. */
