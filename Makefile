@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils curl
 
-.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval clean help
+.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats clean help
 
 all: build
 
@@ -25,6 +25,7 @@ help:
 	@echo "make check      test + test-sanitize + fuzz-smoke: what CI runs"
 	@echo "make corpus     unpack the development corpus into $(CORPUS)"
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
+	@echo "make check-formats  the CLI's text, JSON and spans agree, every algorithm, every 7th corpus page"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
@@ -77,6 +78,9 @@ ALGOS ?= all
 eval: build corpus
 	./$(BUILD)/adapters/eval/winnow-eval --algo $(ALGOS) --threads $(JOBS) --corpus $(abspath $(CORPUS)) \
 	  --out-dir $(BUILD)/eval-results
+
+check-formats: build corpus
+	python3 adapters/cli/tools/check_formats.py --winnow $(BUILD)/winnow $(CORPUS)
 
 $(CORPUS)/.unpacked:
 	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
