@@ -285,7 +285,8 @@ void ShallowText::decide(const ShallowBlock& prev, const ShallowBlock& block, st
 
 void ShallowText::close_block(ContentWriter& out) {
   open_ = false;
-  if (has_b_ && params_.fuse_equal_density && same_text_density(b_, current_)) {
+  if (has_b_ && params_.fuse_equal_density && same_text_density(b_, current_) &&
+      b_text_.size() + 1 + current_text_.size() <= ShallowTextParams::kMaxFusedBytes) {
     b_.fuse(current_);
     b_text_.append("\n");
     b_text_.append(current_text_.view());

@@ -13,7 +13,8 @@
 //     space between words).
 //  2. Fusion: a block whose text density equals the one before it is fused
 //     with it (their lines and wrapped words add up, so the density stays;
-//     the paper's block fusion, after Kohlschütter & Nejdl 2008).
+//     the paper's block fusion, after Kohlschütter & Nejdl 2008), until the
+//     fused text would pass kMaxFusedBytes (winnow's bound on memory).
 //  3. Density rules, the C4.8 tree of the paper over (prev, curr, next):
 //       curr.ld > 0.333333                       -> boilerplate
 //       prev.ld <= 0.555556:
@@ -61,7 +62,7 @@
 // the budget as it grows. Article: also a record (88 bytes) and the text of
 // every content or title block until the end marker.
 // Memory bound: default: about 400 bytes plus the text of three consecutive
-// (fused) blocks; article: that plus 88 bytes and the text of each content
+// (fused) blocks, a fused run at most kMaxFusedBytes (16 KiB); article: that plus 88 bytes and the text of each content
 // block up to the end marker. All of it capped by the budget: when a block
 // or the article store outgrows what is left, the budget is marked exceeded
 // (the extractor stops reading), and what was decided is written: default
@@ -151,6 +152,12 @@ struct ShallowTextParams {
   static constexpr std::uint32_t kEndMarkerMaxWords = 15;
   static constexpr std::uint32_t kEndMarkerMinContentWords = 60;
   static constexpr std::uint32_t kSameLevelMinWords = 100;
+  // A fused run stops growing at this much text: the blocks after it start a
+  // new one. Fusion had no bound but the budget, so a long run of blocks of
+  // equal density (a list nested past --max-depth, a long text cut into
+  // blocks at kMaxBlockTextBytes) ran the budget out (winnow's own bound;
+  // boilerpipe builds the whole document).
+  static constexpr std::size_t kMaxFusedBytes = 4 * kMaxBlockTextBytes;
 };
 
 class ShallowText final : public Algorithm {

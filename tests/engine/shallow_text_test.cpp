@@ -128,18 +128,22 @@ std::string offline_default(const std::vector<test::DumpedToken>& tokens) {
   struct Block {
     ShallowBlock stats;
     std::vector<std::size_t> words;
+    std::size_t text_bytes = 0;  // as rendered: a heading's marker, spaces, '\n' between fused blocks
   };
   std::vector<Block> blocks;
   for (std::size_t k = 0; k < tokens.size(); ++k) {
     if (!tokens[k].token.is_word()) continue;
-    if (blocks.empty() || tokens[blocks.back().words.back()].token.block != tokens[k].token.block)
-      blocks.emplace_back();
+    const bool first = blocks.empty() || tokens[blocks.back().words.back()].token.block != tokens[k].token.block;
+    if (first) blocks.emplace_back();
     blocks.back().stats.add_word(tokens[k].token, tokens[k].text);
     blocks.back().words.push_back(k);
+    blocks.back().text_bytes += ContentWriter::rendered_prefix(tokens[k].token, first).size() + tokens[k].text.size();
   }
   std::vector<Block> fused;
   for (Block& b : blocks) {
-    if (!fused.empty() && same_text_density(fused.back().stats, b.stats)) {
+    if (!fused.empty() && same_text_density(fused.back().stats, b.stats) &&
+        fused.back().text_bytes + 1 + b.text_bytes <= ShallowTextParams::kMaxFusedBytes) {
+      fused.back().text_bytes += 1 + b.text_bytes;
       fused.back().stats.fuse(b.stats);
       fused.back().words.insert(fused.back().words.end(), b.words.begin(), b.words.end());
     } else {
@@ -188,6 +192,20 @@ TEST(ShallowText, StreamingDefaultEqualsTheWholeDocumentOnGeneratedPages) {
     EXPECT_EQ(test::run_pipeline(page, config_for("shallow-default"), 7).text, offline_default(test::tokens_of(page)))
         << n;
   }
+}
+
+// A fused run stops growing at kMaxFusedBytes of text: 5,000 paragraphs of
+// one density (12 words on one line: content), 300 KB, fused whole, ran the
+// default budget out.
+TEST(ShallowText, AFusedRunStopsGrowingAtItsBound) {
+  std::string page = "<html><body>";
+  for (int i = 0; i < 5000; ++i) page += "<p>one two three four five six seven eight nine ten eleven twelve</p>";
+  page += "</body></html>";
+  const test::RunResult r = test::run_pipeline(page, config_for("shallow-default"), 4096);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, 256u * 1024);
+  EXPECT_EQ(r.text, offline_default(test::tokens_of(page)));
+  EXPECT_GT(r.text.size(), ShallowTextParams::kMaxFusedBytes) << "runs before the last are written";
 }
 
 const char* const kArticle =
