@@ -8,7 +8,7 @@
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
-//                [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
+//                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
 //                [--sweep-bias LIST] [--sweep-smoothing LIST]
 //
 // --sweep-bias / --sweep-smoothing (comma-separated values) cross-validate
@@ -30,6 +30,10 @@
 // --sequence-labels labels by word order instead of the bag
 // (label_by_gold_sequence in adapters/learn/page_blocks.h): a higher ceiling,
 // but a model trained on it scores lower cross-validated (adapters/learn/README.md, stop 25).
+// --content-claims lets only a block labelled content use up the gold words
+// it finds (GoldClaims::ContentOnly in adapters/learn/page_blocks.h), so a
+// long comment thread cannot take an article's common words: the ceiling
+// rises, the model trained on it does not (adapters/learn/README.md, stop 39).
 // --soft-labels W fits the models to the share of each block's words found
 // in the gold, ramped from 0 to 1 over a width W around one half, instead of
 // the label; --min-ceiling X leaves out of training (not of the held-out
@@ -138,7 +142,7 @@ struct Document {
 // gold, mapped linearly from 0 at 0.5 - soft_width / 2 to 1 at 0.5 +
 // soft_width / 2, so a block near the labels' threshold teaches the model
 // less than a clear one; the label stays the threshold's.
-void label_blocks(Document* doc, bool by_sequence, double soft_width) {
+void label_blocks(Document* doc, bool by_sequence, double soft_width, winnow::learn::GoldClaims claims) {
   const auto words_of = [&](std::size_t i) { return doc->blocks[i].stats.words; };
   const auto text_of = [&](std::size_t i) -> const std::string& { return doc->blocks[i].text; };
   if (by_sequence) {
@@ -146,7 +150,7 @@ void label_blocks(Document* doc, bool by_sequence, double soft_width) {
     doc->targets.assign(doc->labels.begin(), doc->labels.end());
     return;
   }
-  const auto matches = winnow::learn::match_gold(doc->gold, doc->blocks.size(), words_of, text_of);
+  const auto matches = winnow::learn::match_gold(doc->gold, doc->blocks.size(), words_of, text_of, claims);
   doc->labels.resize(matches.size());
   doc->targets.resize(matches.size());
   for (std::size_t i = 0; i < matches.size(); ++i) {
@@ -528,6 +532,7 @@ int main(int argc, char** argv) {
   bool stacked = false;
   bool oracle = false;
   bool sequence_labels = false;
+  winnow::learn::GoldClaims claims = winnow::learn::GoldClaims::EveryBlock;
   double soft_width = 0;   // 0: hard labels
   double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
   std::size_t page_folds = 0;  // 0: cross-validate by package
@@ -559,6 +564,7 @@ int main(int argc, char** argv) {
     else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
     else if (a == "--oracle") oracle = true;
     else if (a == "--sequence-labels") sequence_labels = true;
+    else if (a == "--content-claims") claims = winnow::learn::GoldClaims::ContentOnly;
     else if (a == "--soft-labels" && i + 1 < argc) soft_width = std::atof(argv[++i]);
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
     else if (a == "--smoothing-weight" && i + 1 < argc) smoothing_weight = std::atof(argv[++i]);
@@ -571,7 +577,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST]\n");
       return 1;
     }
   }
@@ -598,7 +604,7 @@ int main(int argc, char** argv) {
     if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
     d.html_path = pages[i].html;
     d.blocks = winnow::learn::collect_blocks<Block>(html);
-    label_blocks(&d, sequence_labels, soft_width);
+    label_blocks(&d, sequence_labels, soft_width, claims);
     compute_features(&d);
     if (min_ceiling > 0) d.ceiling = label_ceiling(d);
   });
