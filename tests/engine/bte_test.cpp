@@ -48,15 +48,8 @@ std::string render(const std::vector<test::DumpedToken>& tokens, const Segment& 
 }
 
 std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudget& budget) {
-  test::RecordingSink sink;
-  ContentWriter out(sink);
   Bte bte(budget);
-  MemoryBudget stream_budget(1 << 20);
-  TokenStream stream(stream_budget, 1, 0);
-  for (const test::DumpedToken& t : tokens) bte.on_token(t.token, t.text, stream, out);
-  bte.finish(out);
-  out.finish();
-  return sink.text();
+  return test::run_tokens(bte, tokens);
 }
 
 std::vector<test::DumpedToken> random_tokens(std::mt19937& generator, std::size_t n) {

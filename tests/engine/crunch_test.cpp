@@ -7,6 +7,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/test_support.h"
@@ -115,16 +116,11 @@ struct Online {
 };
 
 Online run_online(const std::vector<test::DumpedToken>& tokens, const CrunchParams& params) {
-  test::RecordingSink sink;
-  ContentWriter out(sink);
   MemoryBudget budget(1 << 22);
   Crunch crunch(budget, params);
   EXPECT_TRUE(crunch.ok());
-  TokenStream stream(budget, 1, 0);
-  for (const test::DumpedToken& t : tokens) crunch.on_token(t.token, t.text, stream, out);
-  crunch.finish(out);
-  out.finish();
-  return {sink.text(), crunch.early_decisions()};
+  std::string text = test::run_tokens(crunch, tokens);
+  return {std::move(text), crunch.early_decisions()};
 }
 
 // Random well-nested documents of containers, items, anchors and adverts;

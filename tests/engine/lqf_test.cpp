@@ -6,6 +6,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/test_support.h"
@@ -61,16 +62,11 @@ struct Online {
 };
 
 Online run_online(const std::vector<test::DumpedToken>& tokens, const LqfParams& params) {
-  test::RecordingSink sink;
-  ContentWriter out(sink);
   MemoryBudget budget(1 << 20);
   Lqf lqf(budget, params);
   EXPECT_TRUE(lqf.ok());
-  TokenStream stream(budget, 1, 0);
-  for (const test::DumpedToken& t : tokens) lqf.on_token(t.token, t.text, stream, out);
-  lqf.finish(out);
-  out.finish();
-  return {sink.text(), lqf.early_decisions()};
+  std::string text = test::run_tokens(lqf, tokens);
+  return {std::move(text), lqf.early_decisions()};
 }
 
 // Random well-nested documents: block elements, anchors and inline elements,

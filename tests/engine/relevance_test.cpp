@@ -191,15 +191,8 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, const Releva
 }
 
 std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudget& budget) {
-  test::RecordingSink sink;
-  ContentWriter out(sink);
   Relevance relevance(budget, RelevanceParams{});
-  MemoryBudget stream_budget(1 << 20);
-  TokenStream stream(stream_budget, 1, 0);
-  for (const test::DumpedToken& t : tokens) relevance.on_token(t.token, t.text, stream, out);
-  relevance.finish(out);
-  out.finish();
-  return sink.text();
+  return test::run_tokens(relevance, tokens);
 }
 
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {

@@ -165,16 +165,9 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, double toler
 
 std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudget& budget,
                        const TextSweeperParams& params = {}) {
-  test::RecordingSink sink;
-  ContentWriter out(sink);
   TextSweeper sweeper(budget, params);
   EXPECT_TRUE(sweeper.ok());
-  MemoryBudget stream_budget(1 << 20);
-  TokenStream stream(stream_budget, 1, 0);
-  for (const test::DumpedToken& t : tokens) sweeper.on_token(t.token, t.text, stream, out);
-  sweeper.finish(out);
-  out.finish();
-  return sink.text();
+  return test::run_tokens(sweeper, tokens);
 }
 
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {

@@ -6,6 +6,9 @@
 
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
+#include "engine/content_writer.h"
+#include "engine/memory_budget.h"
+#include "engine/token_stream.h"
 #include "support/test_support.h"
 
 namespace winnow::test {
@@ -69,6 +72,17 @@ std::vector<DumpedToken> tokens_of(const std::string& html) {
     extractor.feed(html.data(), html.size(), true);
   }
   return parse_token_dump(sink.text());
+}
+
+std::string run_tokens(Algorithm& algorithm, const std::vector<DumpedToken>& tokens) {
+  RecordingSink sink;
+  ContentWriter out(sink);
+  MemoryBudget stream_budget(1 << 20);
+  TokenStream stream(stream_budget, 1, 0);
+  for (const DumpedToken& t : tokens) algorithm.on_token(t.token, t.text, stream, out);
+  algorithm.finish(out);
+  out.finish();
+  return sink.text();
 }
 
 }  // namespace winnow::test

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/algorithm.h"
 #include "engine/algorithm_registry.h"
 #include "engine/token.h"
 
@@ -21,5 +22,9 @@ const AlgorithmInfo& token_dump_algorithm();
 std::vector<DumpedToken> parse_token_dump(const std::string& dump);
 // The token stream of a document as the pipeline produces it.
 std::vector<DumpedToken> tokens_of(const std::string& html);
+// Feeds `tokens` to `algorithm` as the engine does (a token stream of its own,
+// then finish()) and returns the text it wrote: how the tests run an online
+// algorithm over a recorded or generated stream.
+std::string run_tokens(Algorithm& algorithm, const std::vector<DumpedToken>& tokens);
 
 }  // namespace winnow::test
