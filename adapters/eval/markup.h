@@ -6,8 +6,10 @@
 // sort of remaining inline html tags").
 //
 // Gold files and winnow's own output are plain text and never pass through
-// here: a literal "a < b" in a gold text must stay. Only --extractor-cmd
-// output that is HTML (--extractor-output html, or auto-detected) does.
+// html_to_text: a literal "a < b" in a gold text must stay. Only
+// --extractor-cmd output that is HTML (--extractor-output html, or
+// auto-detected) does. resolve_entities alone is applied to the gold texts
+// with --gold-entities, for packages whose gold kept character references.
 #pragma once
 
 #include <string>

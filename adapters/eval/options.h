@@ -33,6 +33,7 @@ struct Options {
   std::size_t chunk_size = 4096;
   std::size_t memory_budget = 256 * 1024;
   std::size_t limit = 0;  // documents per package; 0: all
+  bool resolve_gold_entities = false;  // --gold-entities
   bool quiet = false;
   bool help = false;
   bool version = false;

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <thread>
 
+#include "adapters/eval/markup.h"
+
 namespace winnow::eval {
 namespace {
 
@@ -31,14 +33,14 @@ std::vector<Task> make_tasks(const std::vector<Package>& packages, std::size_t l
 // Scores one document with every extractor; false (and a message) if its
 // files cannot be read.
 bool evaluate_task(const Task& task, const std::vector<std::unique_ptr<Extractor>>& extractors,
-                   std::vector<DocumentResult>& out, std::string& problem) {
+                   bool resolve_gold_entities, std::vector<DocumentResult>& out, std::string& problem) {
   const auto html = read_file_bytes(task.document->html);
   const auto gold_text = read_file_bytes(task.document->gold);
   if (!html || !gold_text) {
     problem = (html ? task.document->gold : task.document->html).string() + ": cannot be read";
     return false;
   }
-  const PreparedText gold = prepare_text(*gold_text);
+  const PreparedText gold = prepare_text(resolve_gold_entities ? resolve_entities(*gold_text) : *gold_text);
   for (const auto& extractor : extractors) {
     Extraction e = extractor->extract(*html);
     DocumentResult r;
@@ -69,7 +71,7 @@ RunResult run_evaluation(const std::vector<Package>& packages,
 
   auto worker = [&] {
     for (std::size_t i = next++; i < tasks.size(); i = next++) {
-      evaluate_task(tasks[i], extractors, slots[i], problems[i]);
+      evaluate_task(tasks[i], extractors, options.resolve_gold_entities, slots[i], problems[i]);
       const std::size_t finished = ++done;
       if (options.on_progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);

@@ -63,6 +63,9 @@ TEST(Options, Flags) {
   EXPECT_TRUE(parse({"--version"}).options.version);
   EXPECT_TRUE(parse({"--list-algos"}).options.list_algorithms);
   EXPECT_FALSE(parse({"--no-report"}).options.write_report);
+  EXPECT_FALSE(parse({}).options.resolve_gold_entities) << "the gold is scored as given unless asked";
+  EXPECT_TRUE(parse({"--gold-entities"}).options.resolve_gold_entities);
+  EXPECT_NE(parse({"--gold-entities=yes"}).error.find("takes no value"), std::string::npos);
 }
 
 TEST(Options, Errors) {
