@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <string>
 
 #include "adapters/eval/markup.h"
 #include "test_support.h"
@@ -105,7 +107,9 @@ TEST(Runner, LimitTakesTheFirstDocumentsOfEachPackageAndReportsProgress) {
 // A gold text cut from HTML with its character references left in, as some
 // packages' are: "8217" counts as a word no extractor writes.
 TEST(Runner, GoldEntitiesAreResolvedOnlyWhenAsked) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "winnow-runner-gold-entities";
+  // A folder of its own, so that two test runs side by side do not share it.
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("winnow-gold-entities-" + std::to_string(std::random_device{}()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "quote.html") << "<p>Don\u2019t stop &amp; go on</p>";
   std::ofstream(dir / "quote.txt") << "Don&#8217;t stop &amp; go on";
