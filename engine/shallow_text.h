@@ -62,8 +62,8 @@
 // the budget as it grows. Article: also a record (88 bytes) and the text of
 // every content or title block until the end marker.
 // Memory bound: default: about 400 bytes plus the text of three consecutive
-// (fused) blocks, a fused run at most kMaxFusedBytes (16 KiB); article: that plus 88 bytes and the text of each content
-// block up to the end marker. All of it capped by the budget: when a block
+// (fused) blocks, a fused run at most kMaxFusedBytes (16 KiB); article: that
+// plus 88 bytes and the text of each content block up to the end marker. All of it capped by the budget: when a block
 // or the article store outgrows what is left, the budget is marked exceeded
 // (the extractor stops reading), and what was decided is written: default
 // writes the blocks before the window, article decides among the blocks
