@@ -205,7 +205,7 @@ std::uint32_t bits_of_tag(Tag tag) {
     case Tag::header: return kSemHeader;
     case Tag::aside: return kSemSidebar;
     case Tag::article: return kSemArticle;
-    case Tag::main: return kSemContent;
+    case Tag::main: return kSemContent | kSemMainLandmark;
     case Tag::figure: case Tag::figcaption: return kSemCaption;
     case Tag::form: case Tag::input: case Tag::button: case Tag::label: return kSemForm;
     case Tag::time: return kSemByline;
@@ -219,7 +219,7 @@ std::uint32_t bits_of_role(std::string_view role) {
   if (role == "contentinfo") return kSemFooter;
   if (role == "banner") return kSemHeader;
   if (role == "complementary") return kSemSidebar;
-  if (role == "main") return kSemContent;
+  if (role == "main") return kSemContent | kSemMainLandmark;
   if (role == "article") return kSemArticle;
   if (role == "search" || role == "form") return kSemForm;
   return 0;

@@ -44,7 +44,8 @@ enum Semantic : std::uint32_t {
   kSemTags = 1u << 16,       // tag, tags, category, topics, keywords
   kSemForm = 1u << 17,       // form, search, input
   kSemNoscript = 1u << 18,   // <noscript>: what a browser shows only with scripts off
-  kSemCount = 19,
+  kSemMainLandmark = 1u << 19,  // <main> or role=main: the page's one main landmark (not class words)
+  kSemCount = 20,
 };
 
 // The element's own bits (not its ancestors').

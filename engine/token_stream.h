@@ -57,6 +57,7 @@ struct PageText {
   const Trigrams* description_trigrams = nullptr;  // null: search every word
   const Trigrams* title_trigrams = nullptr;        // null: search every word
   PageKind kind = PageKind::undeclared;
+  bool main_landmark_ended = false;
 };
 
 class TokenStream {
@@ -99,12 +100,16 @@ class TokenStream {
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
   PageText page_text() const {
-    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_};
+    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_, main_landmark_ended_};
   }
 
   // The page's declared kind from its first og:type; later ones are ignored.
   void set_page_kind(std::string_view og_type);
   PageKind page_kind() const { return kind_; }
+
+  // The page's main landmark (<main>, role=main) has ended: what follows it
+  // is the page's furniture on every page that has one.
+  void set_main_landmark_ended() { main_landmark_ended_ = true; }
 
  private:
   RingBuffer<Token> tokens_;
@@ -118,6 +123,7 @@ class TokenStream {
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;
   PageKind kind_ = PageKind::undeclared;
+  bool main_landmark_ended_ = false;
 };
 
 }  // namespace winnow

@@ -42,6 +42,28 @@ TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
   EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
 }
 
+TEST(BlockStats, KnowsWhetherItFollowsTheMainLandmark) {
+  PageText ended;
+  ended.main_landmark_ended = true;
+  BlockStats inside;  // inside a second landmark, after the first one ended
+  inside.add_word(word(kSemMainLandmark | kSemContent), "Story", ended);
+  EXPECT_FALSE(inside.after_main_landmark);
+  BlockStats footer;
+  footer.add_word(word(kSemFooter), "Imprint", ended);
+  EXPECT_TRUE(footer.after_main_landmark);
+  BlockStats before;
+  before.add_word(word(kSemNavigation), "Menu", PageText{});
+  EXPECT_FALSE(before.after_main_landmark) << "before the landmark ends nothing is known";
+
+  float f[kBlockFeatureCount];
+  block_features(BlockStats{}, false, footer, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of("after_main_landmark")], 1.0f);
+  EXPECT_EQ(f[index_of("sem_main_landmark")], 0.0f);
+  block_features(BlockStats{}, false, inside, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of("after_main_landmark")], 0.0f);
+  EXPECT_EQ(f[index_of("sem_main_landmark")], 1.0f);
+}
+
 TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   BlockStats block;
   block.add_word(word(0), "Harbour", PageText{"the harbour wall", ""});

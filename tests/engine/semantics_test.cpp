@@ -43,6 +43,15 @@ TEST(Semantics, AnElementThatNamesItselfTheContentIsNotBoilerplateByItsOtherWord
   EXPECT_EQ(of(Tag::aside, "content"), kSemSidebar | kSemContent);
 }
 
+TEST(Semantics, OnlyTheTagOrTheRoleMakeTheMainLandmark) {
+  // HTML and ARIA give a page one main landmark; a class or id "main" is
+  // only a word, as common on a header's wrapper as on the article's.
+  EXPECT_EQ(of(Tag::main, ""), kSemContent | kSemMainLandmark);
+  EXPECT_EQ(of(Tag::div, "", "", "main"), kSemContent | kSemMainLandmark);
+  EXPECT_EQ(of(Tag::div, "main", "main"), kSemContent);
+  EXPECT_EQ(tag_semantics(Tag::main), kSemContent | kSemMainLandmark);
+}
+
 TEST(Semantics, AColumnIsLayoutNotASidebar) {
   // "main-column", "primaryColumn", "content-column" hold articles as often
   // as "right-column" holds a sidebar (Readability.js, too, counts "column"

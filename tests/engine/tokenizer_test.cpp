@@ -389,6 +389,35 @@ TEST_F(TokenizerTest, ReadsThePagesOpenGraphTypeOnce) {
   EXPECT_EQ(stream_.page_text().kind, PageKind::other);
 }
 
+TEST_F(TokenizerTest, MarksTheEndOfThePagesMainLandmark) {
+  ElementAttributes main_role;
+  main_role.role = "main";
+  ElementAttributes main_class;
+  main_class.class_name = "main";
+  start(Tag::body);
+  start(Tag::div, main_class);
+  text("Menu");
+  end(Tag::div);
+  EXPECT_FALSE(stream_.page_text().main_landmark_ended) << "a class word is not the landmark";
+  start(Tag::main);
+  start(Tag::div, main_role);  // a landmark nested in the landmark ends with the outer one
+  start(Tag::p);
+  text("Story");
+  end(Tag::p);
+  end(Tag::div);
+  EXPECT_FALSE(stream_.page_text().main_landmark_ended);
+  end(Tag::main);
+  EXPECT_TRUE(stream_.page_text().main_landmark_ended);
+  start(Tag::footer);
+  text("Imprint");
+  end(Tag::footer);
+  done();
+  EXPECT_FALSE(recorder_.word("Menu").token.semantics & kSemMainLandmark);
+  EXPECT_TRUE(recorder_.word("Story").token.semantics & kSemMainLandmark);
+  EXPECT_TRUE(recorder_.word("Story").token.semantics & kSemContent);
+  EXPECT_FALSE(recorder_.word("Imprint").token.semantics & kSemMainLandmark);
+}
+
 TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   ElementAttributes footer;
   footer.class_name = "site-footer";
