@@ -62,12 +62,12 @@ const char* const kNames[kBlockFeatureCount] = {
     "tag_div", "tag_heading", "tag_pre_quote", "tag_dl", "tag_caption", "tag_other",
     "sem_navigation", "sem_footer", "sem_header", "sem_sidebar", "sem_comment", "sem_share",
     "sem_related", "sem_advert", "sem_subscribe", "sem_article", "sem_content", "sem_byline",
-    "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form", "sem_noscript", "sem_main_landmark",
+    "sem_caption", "sem_teaser", "sem_title", "sem_hidden", "sem_tags", "sem_form", "sem_noscript", "sem_main_landmark", "sem_declared_body",
     "prev_exists", "prev_log_words", "prev_link_density", "prev_text_density", "prev_sentences",
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
     "prev_same_semantics", "next_same_semantics", "description_share", "has_description",
-    "declared_article", "declared_other", "after_main_landmark"};
+    "declared_article", "declared_other", "after_main_landmark", "after_declared_body"};
 
 // The word as the page's texts are searched for it: trailing punctuation
 // off, letters lowered (engine/letter_case.h), in `lower`; empty when
@@ -116,6 +116,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
     block_tag = token.block_tag;
     semantics = token.semantics;
     after_main_landmark = page.main_landmark_ended && !(token.semantics & kSemMainLandmark);
+    after_declared_body = page.declared_body_ended && !(token.semantics & kSemDeclaredBody);
     container = token.container;
     grand_container = token.grand_container;
     span.begin = token.source_begin;
@@ -205,6 +206,7 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = b.page_kind == PageKind::article ? 1.0f : 0.0f;
   f[i++] = b.page_kind == PageKind::other ? 1.0f : 0.0f;
   f[i++] = b.after_main_landmark ? 1.0f : 0.0f;
+  f[i++] = b.after_declared_body ? 1.0f : 0.0f;
   while (i < kBlockFeatureCount) f[i++] = 0.0f;
 }
 

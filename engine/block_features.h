@@ -44,6 +44,7 @@ struct BlockStats {
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
   bool page_described = false;      // the page had a description by this block's last word
+  bool after_declared_body = false;
   bool after_main_landmark = false;  // the page's <main> (or role=main) had ended before its first word
   PageKind page_kind = PageKind::undeclared;  // the page's og:type by this block's last word
   Tag block_tag = Tag::unknown;
@@ -57,7 +58,7 @@ struct BlockStats {
 };
 
 // Number of features features() writes.
-constexpr std::size_t kBlockFeatureCount = 71;
+constexpr std::size_t kBlockFeatureCount = 73;
 
 // Features of `current` in its window; a missing neighbour is a default
 // (empty) BlockStats with `exists` false.

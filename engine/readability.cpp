@@ -579,7 +579,11 @@ std::uint64_t Readability::select(const Attempt& a, double* top_out) {
         }
         bool append = r == t;
         if (!append) {
-          const double bonus = (c.bits != 0 && c.bits == records_[t].bits) ? 0.2 * t_score : 0.0;
+          // Readability.js compares class names: the landmark and the
+          // declared body (tag, role, itemprop) are not part of one.
+          constexpr std::uint32_t kNotClass = kSemMainLandmark | kSemDeclaredBody;
+          const std::uint32_t own = c.bits & ~kNotClass;
+          const double bonus = (own != 0 && own == (records_[t].bits & ~kNotClass)) ? 0.2 * t_score : 0.0;
           if (candidate(r, a) && score(r, a) + bonus >= threshold_sibling) {
             append = true;
           } else if (c.tag == Tag::p) {

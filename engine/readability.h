@@ -64,7 +64,8 @@
 //    article, content; unlikely = navigation, footer, header, sidebar,
 //    comment, share, related, advert, subscribe without article or content.
 //    class and id are not told apart (at most -25 and +25); "same class" is
-//    "same non-empty bits".
+//    "same non-empty bits", leaving out the main landmark and the declared
+//    body (a tag, a role, an itemprop: no class).
 //  - Lengths are characters plus one separating space per word; links are
 //    words inside <a> (hash links are not weighted 0.3: the href is not
 //    kept); commas of the conditional cleaning are all comma variants; embeds

@@ -45,7 +45,8 @@ enum Semantic : std::uint32_t {
   kSemForm = 1u << 17,       // form, search, input
   kSemNoscript = 1u << 18,   // <noscript>: what a browser shows only with scripts off
   kSemMainLandmark = 1u << 19,  // <main> or role=main: the page's one main landmark (not class words)
-  kSemCount = 20,
+  kSemDeclaredBody = 1u << 20,  // itemprop=articleBody or text: the body schema.org declares
+  kSemCount = 21,
 };
 
 // The element's own bits (not its ancestors').

@@ -58,6 +58,7 @@ struct PageText {
   const Trigrams* title_trigrams = nullptr;        // null: search every word
   PageKind kind = PageKind::undeclared;
   bool main_landmark_ended = false;
+  bool declared_body_ended = false;
 };
 
 class TokenStream {
@@ -100,7 +101,7 @@ class TokenStream {
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
   PageText page_text() const {
-    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_, main_landmark_ended_};
+    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_, main_landmark_ended_, declared_body_ended_};
   }
 
   // The page's declared kind from its first og:type; later ones are ignored.
@@ -110,6 +111,7 @@ class TokenStream {
   // The page's main landmark (<main>, role=main) has ended: what follows it
   // is the page's furniture on every page that has one.
   void set_main_landmark_ended() { main_landmark_ended_ = true; }
+  void set_declared_body_ended() { declared_body_ended_ = true; }
 
  private:
   RingBuffer<Token> tokens_;
@@ -124,6 +126,7 @@ class TokenStream {
   Trigrams description_trigrams_;
   PageKind kind_ = PageKind::undeclared;
   bool main_landmark_ended_ = false;
+  bool declared_body_ended_ = false;
 };
 
 }  // namespace winnow

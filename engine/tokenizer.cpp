@@ -213,6 +213,9 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   const bool landmark_closes = (stack_[match - 1].semantics & kSemMainLandmark) &&
                                (match < 2 || !(stack_[match - 2].semantics & kSemMainLandmark));
   if (landmark_closes) stream_.set_main_landmark_ended();
+  const bool body_closes = (stack_[match - 1].semantics & kSemDeclaredBody) &&
+                           (match < 2 || !(stack_[match - 2].semantics & kSemDeclaredBody));
+  if (body_closes) stream_.set_declared_body_ended();
   const bool block = has_flag(tag, kTagBlock);
   emit_tag(TokenKind::EndTag, tag, source, block);
   if (block) start_block();

@@ -64,6 +64,25 @@ TEST(BlockStats, KnowsWhetherItFollowsTheMainLandmark) {
   EXPECT_EQ(f[index_of("sem_main_landmark")], 1.0f);
 }
 
+TEST(BlockStats, KnowsWhetherItFollowsTheDeclaredArticleBody) {
+  PageText ended;
+  ended.declared_body_ended = true;
+  BlockStats comments;
+  comments.add_word(word(kSemComment), "Reply", ended);
+  EXPECT_TRUE(comments.after_declared_body);
+  EXPECT_FALSE(comments.after_main_landmark);
+  BlockStats post;  // a forum's next post, itemprop="text" again
+  post.add_word(word(kSemArticle | kSemDeclaredBody), "Agreed", ended);
+  EXPECT_FALSE(post.after_declared_body);
+  float f[kBlockFeatureCount];
+  block_features(BlockStats{}, false, comments, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of("after_declared_body")], 1.0f);
+  EXPECT_EQ(f[index_of("sem_declared_body")], 0.0f);
+  block_features(BlockStats{}, false, post, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of("after_declared_body")], 0.0f);
+  EXPECT_EQ(f[index_of("sem_declared_body")], 1.0f);
+}
+
 TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   BlockStats block;
   block.add_word(word(0), "Harbour", PageText{"the harbour wall", ""});

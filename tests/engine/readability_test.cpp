@@ -98,6 +98,20 @@ TEST(Readability, SiblingsJoinByScoreOrAsParagraphs) {
   EXPECT_EQ(count, 9u) << text;
 }
 
+TEST(Readability, ASiblingOfTheSameClassJoinsWhateverItsItemprop) {
+  // The top candidate (20 paragraphs: score 5 + 25 + 20 * 7 = 170) also
+  // declares itself the article body; its sibling has the same class and
+  // scores 5 + 25 + 3 = 33, under max(10, 0.2 * 170). Readability.js compares
+  // class names, so the sibling's bonus of 0.2 * 170 brings it in: the
+  // declared body (an itemprop) is no part of the class.
+  const std::string top = "<div class=\"story\" itemprop=\"articleBody\">" + paragraphs(20) + "</div>";
+  const std::string note = "<p>A short note on the wall, by the editor</p><p>Filed under harbour</p></div>";
+  const std::string text = extract("<html><body><div>" + top + "<div class=\"story\">" + note + "</div></body></html>");
+  EXPECT_NE(text.find("A short note on the wall"), std::string::npos) << text;
+  const std::string other = extract("<html><body><div>" + top + "<div class=\"note\">" + note + "</div></body></html>");
+  EXPECT_EQ(other.find("A short note on the wall"), std::string::npos) << "without the bonus it stays out";
+}
+
 TEST(Readability, NegativeClassLosesAgainstAnEqualContainer) {
   // Two identical containers side by side in different parents; the one
   // with class "comments" gets -25 (and is an unlikely candidate).

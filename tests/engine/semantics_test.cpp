@@ -78,7 +78,10 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::noscript, ""), kSemNoscript);
   ElementAttributes a;
   a.itemprop = "articleBody";
-  EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle);
+  EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
+  a.itemprop = "text";  // a forum post's or a review's body (schema.org's CreativeWork text)
+  EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
+  EXPECT_EQ(of(Tag::div, "articleBody"), kSemArticle | kSemContent) << "a class word is only a word";
   EXPECT_EQ(of(Tag::p, ""), 0u);
   for (std::size_t t = 0; t < static_cast<std::size_t>(Tag::count); ++t)
     EXPECT_EQ(tag_semantics(static_cast<Tag>(t)), element_semantics(static_cast<Tag>(t), ElementAttributes{})) << t;

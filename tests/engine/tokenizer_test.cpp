@@ -418,6 +418,27 @@ TEST_F(TokenizerTest, MarksTheEndOfThePagesMainLandmark) {
   EXPECT_FALSE(recorder_.word("Imprint").token.semantics & kSemMainLandmark);
 }
 
+TEST_F(TokenizerTest, MarksTheEndOfTheDeclaredArticleBody) {
+  ElementAttributes body;
+  body.itemprop = "articleBody";
+  start(Tag::body);
+  start(Tag::article);
+  start(Tag::div, body);
+  start(Tag::p);
+  text("Story");
+  end(Tag::p);
+  EXPECT_FALSE(stream_.page_text().declared_body_ended);
+  end(Tag::div);
+  EXPECT_TRUE(stream_.page_text().declared_body_ended);
+  EXPECT_FALSE(stream_.page_text().main_landmark_ended) << "the two flags are apart";
+  start(Tag::p);
+  text("Comments");
+  end(Tag::p);
+  done();
+  EXPECT_TRUE(recorder_.word("Story").token.semantics & kSemDeclaredBody);
+  EXPECT_FALSE(recorder_.word("Comments").token.semantics & kSemDeclaredBody);
+}
+
 TEST_F(TokenizerTest, StampsWordsWithTheirBlockContainerAndSemantics) {
   ElementAttributes footer;
   footer.class_name = "site-footer";
