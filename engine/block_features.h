@@ -44,8 +44,8 @@ struct BlockStats {
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
   bool page_described = false;      // the page had a description by this block's last word
-  bool after_declared_body = false;
   bool after_main_landmark = false;  // the page's <main> (or role=main) had ended before its first word
+  bool after_declared_body = false;  // so had an itemprop=articleBody (or text) element
   PageKind page_kind = PageKind::undeclared;  // the page's og:type by this block's last word
   Tag block_tag = Tag::unknown;
   std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries

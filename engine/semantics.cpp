@@ -349,7 +349,8 @@ std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   if (classes.purely_positive || id.purely_positive) named &= ~kSemNegative;
   bits |= named;
   if (!attributes.itemprop.empty()) {
-    if (attributes.itemprop == "articleBody" || attributes.itemprop == "text") bits |= kSemArticle | kSemDeclaredBody;
+    if (attributes.itemprop == "articleBody" || attributes.itemprop == "text")
+      bits |= kSemArticle | kSemDeclaredBody;
     else if (attributes.itemprop == "headline" || attributes.itemprop == "name") bits |= kSemTitle;
     else if (attributes.itemprop == "author" || attributes.itemprop == "datePublished") bits |= kSemByline;
   }

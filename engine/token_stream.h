@@ -101,15 +101,17 @@ class TokenStream {
   void set_description(std::string_view text);
   std::string_view description() const { return std::string_view(description_, description_size_); }
   PageText page_text() const {
-    return PageText{title(), description(), &description_trigrams_, &title_trigrams_, kind_, main_landmark_ended_, declared_body_ended_};
+    return PageText{title(),  description(),        &description_trigrams_, &title_trigrams_,
+                    kind_,    main_landmark_ended_, declared_body_ended_};
   }
 
   // The page's declared kind from its first og:type; later ones are ignored.
   void set_page_kind(std::string_view og_type);
   PageKind page_kind() const { return kind_; }
 
-  // The page's main landmark (<main>, role=main) has ended: what follows it
-  // is the page's furniture on every page that has one.
+  // The page's main landmark (<main>, role=main), or the article body it
+  // declares (itemprop=articleBody), has ended: what follows is outside it,
+  // the page's furniture or comments more often than its content.
   void set_main_landmark_ended() { main_landmark_ended_ = true; }
   void set_declared_body_ended() { declared_body_ended_ = true; }
 

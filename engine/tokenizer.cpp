@@ -210,12 +210,15 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   const bool was_visible_parent = match < 2 || !(stack_[match - 2].flags & kInvisible);
   depth_ = match - 1;
   if (!was_visible_parent) return;
-  const bool landmark_closes = (stack_[match - 1].semantics & kSemMainLandmark) &&
-                               (match < 2 || !(stack_[match - 2].semantics & kSemMainLandmark));
-  if (landmark_closes) stream_.set_main_landmark_ended();
-  const bool body_closes = (stack_[match - 1].semantics & kSemDeclaredBody) &&
-                           (match < 2 || !(stack_[match - 2].semantics & kSemDeclaredBody));
-  if (body_closes) stream_.set_declared_body_ended();
+  // The element that carries a bit its parent lacks is the region itself;
+  // when a visible one ends, what follows is outside it.
+  const OpenElement& closed = stack_[match - 1];
+  const auto region_ends = [&](std::uint32_t bit) {
+    const bool parent_has_it = match >= 2 && (stack_[match - 2].semantics & bit);
+    return (closed.semantics & bit) && !(closed.flags & kInvisible) && !parent_has_it;
+  };
+  if (region_ends(kSemMainLandmark)) stream_.set_main_landmark_ended();
+  if (region_ends(kSemDeclaredBody)) stream_.set_declared_body_ended();
   const bool block = has_flag(tag, kTagBlock);
   emit_tag(TokenKind::EndTag, tag, source, block);
   if (block) start_block();

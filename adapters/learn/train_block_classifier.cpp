@@ -56,7 +56,8 @@ constexpr std::size_t F = kClassifierFeatureCount;
 
 const char* const kSemanticNames[winnow::kSemCount] = {
     "navigation", "footer", "header", "sidebar", "comment", "share", "related", "advert", "subscribe",
-    "article",    "content", "byline", "caption", "teaser", "title", "hidden",  "tags",   "form", "noscript", "main", "declared_body"};
+    "article",    "content", "byline", "caption", "teaser", "title", "hidden",  "tags",   "form", "noscript",
+    "main",       "declared_body"};
 
 struct Block {
   ClassifierBlock stats;

@@ -394,7 +394,13 @@ TEST_F(TokenizerTest, MarksTheEndOfThePagesMainLandmark) {
   main_role.role = "main";
   ElementAttributes main_class;
   main_class.class_name = "main";
+  ElementAttributes hidden;
+  hidden.hidden = true;
   start(Tag::body);
+  start(Tag::main, hidden);  // a landmark no one sees (a template, a page kept for later) ends nothing
+  text("Draft");
+  end(Tag::main);
+  EXPECT_FALSE(stream_.page_text().main_landmark_ended);
   start(Tag::div, main_class);
   text("Menu");
   end(Tag::div);
