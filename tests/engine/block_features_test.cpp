@@ -42,6 +42,19 @@ TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
   EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
 }
 
+// A declared region's two features: a block after it reads "after" and not
+// "inside", a block in it the other way round.
+void expect_region_features(const BlockStats& after, const BlockStats& in, const char* after_feature,
+                            const char* in_feature) {
+  float f[kBlockFeatureCount];
+  block_features(BlockStats{}, false, after, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of(after_feature)], 1.0f);
+  EXPECT_EQ(f[index_of(in_feature)], 0.0f);
+  block_features(BlockStats{}, false, in, BlockStats{}, false, f);
+  EXPECT_EQ(f[index_of(after_feature)], 0.0f);
+  EXPECT_EQ(f[index_of(in_feature)], 1.0f);
+}
+
 TEST(BlockStats, KnowsWhetherItFollowsTheMainLandmark) {
   PageText ended;
   ended.main_landmark_ended = true;
@@ -54,14 +67,7 @@ TEST(BlockStats, KnowsWhetherItFollowsTheMainLandmark) {
   BlockStats before;
   before.add_word(word(kSemNavigation), "Menu", PageText{});
   EXPECT_FALSE(before.after_main_landmark) << "before the landmark ends nothing is known";
-
-  float f[kBlockFeatureCount];
-  block_features(BlockStats{}, false, footer, BlockStats{}, false, f);
-  EXPECT_EQ(f[index_of("after_main_landmark")], 1.0f);
-  EXPECT_EQ(f[index_of("sem_main_landmark")], 0.0f);
-  block_features(BlockStats{}, false, inside, BlockStats{}, false, f);
-  EXPECT_EQ(f[index_of("after_main_landmark")], 0.0f);
-  EXPECT_EQ(f[index_of("sem_main_landmark")], 1.0f);
+  expect_region_features(footer, inside, "after_main_landmark", "sem_main_landmark");
 }
 
 TEST(BlockStats, KnowsWhetherItFollowsTheDeclaredArticleBody) {
@@ -74,13 +80,7 @@ TEST(BlockStats, KnowsWhetherItFollowsTheDeclaredArticleBody) {
   BlockStats post;  // a forum's next post, itemprop="text" again
   post.add_word(word(kSemArticle | kSemDeclaredBody), "Agreed", ended);
   EXPECT_FALSE(post.after_declared_body);
-  float f[kBlockFeatureCount];
-  block_features(BlockStats{}, false, comments, BlockStats{}, false, f);
-  EXPECT_EQ(f[index_of("after_declared_body")], 1.0f);
-  EXPECT_EQ(f[index_of("sem_declared_body")], 0.0f);
-  block_features(BlockStats{}, false, post, BlockStats{}, false, f);
-  EXPECT_EQ(f[index_of("after_declared_body")], 0.0f);
-  EXPECT_EQ(f[index_of("sem_declared_body")], 1.0f);
+  expect_region_features(comments, post, "after_declared_body", "sem_declared_body");
 }
 
 TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
