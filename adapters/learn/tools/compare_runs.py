@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Two `train_blocks --documents` tables of the same pages, compared page by page.
+
+A change to the default extractor's features is measured by retraining, and
+a retraining moves the splits of the trees, so a package's figures move on
+pages the change never touches as well as on those it does. Training is
+deterministic (a placebo feature reproduces the shipped figures), so every
+difference between two tables is the change's doing, but not all of it is
+its direct effect. This prints, per package:
+
+- the pages, the bag-of-words F1 (mean over pages) and the shingle F1 (of
+  the mean precision and recall, as train_blocks and winnow-eval print it)
+  of both tables, their difference, and how many pages rose or fell by
+  more than --swing bag F1;
+- the mean margin over Readability.js on the five packages that have its
+  figures, and the six packages' mean, of both tables;
+- with --marked-by REGEX, the mean change of bag F1 on the pages whose HTML
+  matches (the pages the change can touch directly) and on the others;
+- with --show N, the N pages of each package that moved most.
+
+usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--swing X] [--show N]
+The corpus (for --marked-by) defaults to build/corpus (`make corpus`);
+without it, --marked-by says so and is skipped.
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+
+# Readability.js on the same pages (bag F1, shingle F1): ../shared/corpus/README.md.
+READABILITY = {
+    "cleanportaleval": (0.906, 0.834),
+    "daniel": (0.888, 0.888),
+    "dragnet": (0.885, 0.889),
+    "readability-testpages": (0.996, 0.993),
+    "utomo-big9-chaos": (0.936, 0.926),
+}
+
+
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None  # "NA": no shingle on one side
+
+
+def load(path):
+    with open(path, newline="", encoding="utf-8") as table:
+        return {(row["package"], row["document"]): row for row in csv.DictReader(table, delimiter="\t")}
+
+
+def mean(values):
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else 0.0
+
+
+def figures(rows):
+    """Bag F1 as a mean over pages (NA counts 0), shingle F1 of the mean P and R."""
+    bag = mean([number(r["bag_f1"]) or 0.0 for r in rows])
+    precision = mean([number(r["shingle_p"]) for r in rows])
+    recall = mean([number(r["shingle_r"]) for r in rows])
+    shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+    return bag, shingle
+
+
+def marked_pages(corpus, pattern, keys):
+    regex = re.compile(pattern.encode())
+    marked = set()
+    for package, document in keys:
+        path = os.path.join(corpus, package, document + ".html")
+        with open(path, "rb") as page:
+            if regex.search(page.read()):
+                marked.add((package, document))
+    return marked
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("base")
+    parser.add_argument("new")
+    parser.add_argument("--corpus", default="build/corpus")
+    parser.add_argument("--marked-by", metavar="REGEX")
+    parser.add_argument("--swing", type=float, default=0.05)
+    parser.add_argument("--show", type=int, default=0)
+    args = parser.parse_args()
+
+    base, new = load(args.base), load(args.new)
+    keys = sorted(k for k in base if k in new)
+    if not keys:
+        sys.exit("compare_runs.py: the two tables share no page")
+    packages = sorted({p for p, _ in keys})
+
+    print(f"{'package':24s} {'pages':>5s}  {'base bag / shingle':>18s}  {'new bag / shingle':>18s}  "
+          f"{'change':>16s}  up  down")
+    totals = {"base": {}, "new": {}}
+    for package in packages:
+        mine = [k for k in keys if k[0] == package]
+        b = figures([base[k] for k in mine])
+        n = figures([new[k] for k in mine])
+        totals["base"][package], totals["new"][package] = b, n
+        moves = [(number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0) for k in mine]
+        up = sum(1 for m in moves if m > args.swing)
+        down = sum(1 for m in moves if m < -args.swing)
+        print(f"{package:24s} {len(mine):5d}  {b[0]:.4f} / {b[1]:.4f}     {n[0]:.4f} / {n[1]:.4f}     "
+              f"{n[0] - b[0]:+.4f} / {n[1] - b[1]:+.4f}  {up:3d}  {down:4d}")
+
+    for name in ("base", "new"):
+        got = totals[name]
+        with_reference = [p for p in READABILITY if p in got]
+        if with_reference:
+            margin = [sum(got[p][i] - READABILITY[p][i] for p in with_reference) / len(with_reference) for i in (0, 1)]
+            print(f"{name}: margin over Readability.js {margin[0]:+.4f} / {margin[1]:+.4f} "
+                  f"({len(with_reference)} packages)", end="")
+        else:
+            print(f"{name}: no package with Readability.js's figures", end="")
+        print(f", mean {mean([v[0] for v in got.values()]):.4f} / {mean([v[1] for v in got.values()]):.4f} "
+              f"({len(got)} packages)")
+
+    if args.marked_by:
+        if not os.path.isdir(args.corpus):
+            print(f"--marked-by skipped: no corpus at {args.corpus} (make corpus)")
+        else:
+            marked = marked_pages(args.corpus, args.marked_by, keys)
+            print(f"bag F1 change on the pages whose HTML matches {args.marked_by!r} / on the others:")
+            for package in packages:
+                groups = ([k for k in keys if k[0] == package and k in marked],
+                          [k for k in keys if k[0] == package and k not in marked])
+                cells = []
+                for group in groups:
+                    change = mean([(number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0)
+                                   for k in group])
+                    cells.append(f"{len(group):5d} pages {change:+.4f}" if group else f"{0:5d} pages")
+                print(f"  {package:24s} {cells[0]}   {cells[1]}")
+
+    if args.show > 0:
+        for package in packages:
+            moves = sorted(((number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0), k[1])
+                           for k in keys if k[0] == package)
+            shown = [m for m in moves[:args.show] + moves[-args.show:] if abs(m[0]) > 0]
+            if shown:
+                print(f"{package}: " + ", ".join(f"{d} {m:+.3f}" for m, d in sorted(set(shown))))
+
+
+if __name__ == "__main__":
+    main()
