@@ -40,14 +40,8 @@ import os
 import re
 import sys
 
-# Readability.js on the same pages (bag F1, shingle F1): ../shared/corpus/README.md.
-READABILITY = {
-    "cleanportaleval": (0.906, 0.834),
-    "daniel": (0.888, 0.888),
-    "dragnet": (0.885, 0.889),
-    "readability-testpages": (0.996, 0.993),
-    "utomo-big9-chaos": (0.936, 0.926),
-}
+from references import READABILITY  # this folder: the script's own
+
 KINDS = ("article", "other", "undeclared")
 META = re.compile(rb"<meta\b[^>]*>", re.I)
 ATTRIBUTE = re.compile(rb"([\w:-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+)")
