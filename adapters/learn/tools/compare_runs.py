@@ -32,7 +32,6 @@ import sys
 from references import READABILITY  # this folder: the script's own
 
 
-
 def number(text):
     try:
         return float(text)
