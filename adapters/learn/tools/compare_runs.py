@@ -85,6 +85,9 @@ def main():
         sys.exit("compare_runs.py: the two tables share no page")
     packages = sorted({p for p, _ in keys})
 
+    def bag_change(k):
+        return (number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0)
+
     print(f"{'package':24s} {'pages':>5s}  {'base bag / shingle':>18s}  {'new bag / shingle':>18s}  "
           f"{'change':>16s}  up  down")
     totals = {"base": {}, "new": {}}
@@ -93,7 +96,7 @@ def main():
         b = figures([base[k] for k in mine])
         n = figures([new[k] for k in mine])
         totals["base"][package], totals["new"][package] = b, n
-        moves = [(number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0) for k in mine]
+        moves = [bag_change(k) for k in mine]
         up = sum(1 for m in moves if m > args.swing)
         down = sum(1 for m in moves if m < -args.swing)
         print(f"{package:24s} {len(mine):5d}  {b[0]:.4f} / {b[1]:.4f}     {n[0]:.4f} / {n[1]:.4f}     "
@@ -122,14 +125,13 @@ def main():
                           [k for k in keys if k[0] == package and k not in marked])
                 cells = []
                 for group in groups:
-                    change = mean([(number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0)
-                                   for k in group])
+                    change = mean([bag_change(k) for k in group])
                     cells.append(f"{len(group):5d} pages {change:+.4f}" if group else f"{0:5d} pages")
                 print(f"  {package:24s} {cells[0]}   {cells[1]}")
 
     if args.show > 0:
         for package in packages:
-            moves = sorted(((number(new[k]["bag_f1"]) or 0.0) - (number(base[k]["bag_f1"]) or 0.0), k[1])
+            moves = sorted((bag_change(k), k[1])
                            for k in keys if k[0] == package)
             shown = [m for m in moves[:args.show] + moves[-args.show:] if abs(m[0]) > 0]
             if shown:
