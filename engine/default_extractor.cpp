@@ -49,6 +49,9 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
 void DefaultExtractor::close_block(ContentWriter& out) {
   open_ = false;
   ++end_;
+  // Past kLikelyBlocks blocks the page is not tiny: the blocks held because
+  // it might have been give way.
+  if (end_ == kLikelyBlocks + 1) drop_unlikely();
   // The block before this one now has its next neighbour: score it.
   if (end_ >= 2 && scored_ < end_ - 1) score(end_ - 2, true, out);
 }
@@ -146,8 +149,9 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;
   }
-  const bool held_as_likely = words_written_ < kShortOutputWords && block.probability >= kLikelyMinimum &&
-                              hold_likely(block.stats, block.probability, text);
+  const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
+  const bool held_as_likely =
+      words_written_ < kShortOutputWords && likely_enough && hold_likely(block.stats, block.probability, text);
   if (!wrote_any_ && block.probability > fallback_probability_) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
@@ -177,6 +181,14 @@ void DefaultExtractor::finish(ContentWriter& out) {
     if (words_written_ < kShortOutputWords) write_likely(out);
     return;
   }
+  // On a page of at most kLikelyBlocks blocks where no block is likely but
+  // the best reaches kFallbackMinimum, the model cannot tell the content
+  // from the rest: all of it is written rather than one block of it (every
+  // block is held while the page may be that small). Elsewhere only the
+  // likely blocks are.
+  const bool unsure_of_tiny_page =
+      may_be_tiny() && !holds_likely_block() && fallback_probability_ >= kFallbackMinimum;
+  if (!unsure_of_tiny_page) drop_unlikely();
   // A fallback among the likely blocks is written in its place by the loop.
   bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
   std::size_t text_begin = 0;
@@ -220,6 +232,27 @@ void DefaultExtractor::drop_likely(std::size_t i) {
     likely_[k - 1].text_end -= size;
   }
   --likely_count_;
+}
+
+bool DefaultExtractor::holds_likely_block() const {
+  for (std::size_t i = 0; i < likely_count_; ++i)
+    if (likely_[i].probability >= kLikelyMinimum) return true;
+  return false;
+}
+
+void DefaultExtractor::drop_unlikely() {
+  for (std::size_t i = likely_count_; i-- > 0;) {
+    if (likely_[i].probability >= kLikelyMinimum) continue;
+    // The best block dropped so far keeps its text as the fallback's own, as
+    // if it had never been held (or is forgotten if the budget refuses it).
+    if (fallback_in_likely_ && likely_[i].stats.index == fallback_stats_.index) {
+      const std::size_t begin = i == 0 ? 0 : likely_[i - 1].text_end;
+      const std::string_view text = likely_text_.view().substr(begin, likely_[i].text_end - begin);
+      fallback_in_likely_ = false;
+      if (!fallback_text_.try_assign(text)) fallback_probability_ = -1.0f;
+    }
+    drop_likely(i);
+  }
 }
 
 void DefaultExtractor::write_likely(ContentWriter& out) {

@@ -32,7 +32,8 @@
 // features, then lag more for the smoothing); on a page where no block is
 // kept, the likeliest blocks (kLikelyMinimum, at most kLikelyBlocks and
 // kLikelyBytes of text) and the best block, once, are written at the end
-// (one more block buffer and one of kLikelyBytes), and so are the likely
+// (one more block buffer and one of kLikelyBytes; on a page of at most
+// kLikelyBlocks blocks, none of them likely, all of them), and so are the likely
 // blocks where fewer than kShortOutputWords words were kept; a headline
 // dropped before the first kept block may be written just before it, up to
 // kHeadlineReach blocks later (one more block buffer). The extra buffers go
@@ -95,7 +96,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // and the budget allow; a likelier block takes the place of the least
   // likely one held); if the page ends with nothing kept, they are written
   // in document order, with the single best block in its place if it is
-  // not one of them.
+  // not one of them. A page of at most kLikelyBlocks blocks, none of them
+  // likely, is written whole if its best block reaches kFallbackMinimum: the
+  // model cannot tell its content from the rest, and every block is held
+  // (within kLikelyBytes) while the page may be that small.
   // The same holds when what was kept is too short to be a page's content
   // (fewer than kShortOutputWords words, a headline or a byline): the likely
   // blocks are held until that much is written, and those after the last
@@ -154,6 +158,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // Whether the block is now held.
   bool hold_likely(const BlockStats& stats, float probability, std::string_view text);
   void drop_likely(std::size_t i);
+  // Lets go of the held blocks under kLikelyMinimum (see kLikelyBlocks).
+  void drop_unlikely();
+  bool holds_likely_block() const;
+  // Whether the page has at most kLikelyBlocks blocks so far.
+  bool may_be_tiny() const { return end_ <= kLikelyBlocks; }
   static bool looks_like_headline(const BlockStats& stats);
   // The held text (the fallback block's copy, then the likely blocks, then
   // the headline) goes back to the budget when a required charge would not

@@ -317,6 +317,54 @@ TEST(DefaultExtractor, AKeptBlockLetsGoOfTheLikelyBlocksBeforeIt) {
   EXPECT_EQ(run_length_model(page), "three kept words\neight words that the model finds fairly likely\n");
 }
 
+// A block of 40 words (p = 0.07 under the length model): under the likely
+// minimum, above the fallback's.
+std::string forty_words(const std::string& name) {
+  std::string block = "<p>" + name;
+  for (int i = 1; i < 40; ++i) block += " word";
+  return block + "</p>";
+}
+
+TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {
+  // Three unlikely blocks and nothing kept: a page of at most kLikelyBlocks
+  // blocks gives all of them, not only the best one.
+  std::string page = "<html><body>";
+  std::string expected;
+  for (const char* name : {"first", "second", "third"}) {
+    page += forty_words(name);
+    expected += forty_words(name).substr(3, forty_words(name).size() - 7) + "\n";
+  }
+  page += "</body></html>";
+  EXPECT_EQ(run_length_model(page), expected);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLengthModel).text, expected) << "one-byte chunks";
+  // With a likely block (eight words, p = 0.6) the model can tell: only it.
+  const std::string likely = "<p>eight words that the model finds fairly likely</p>";
+  EXPECT_EQ(run_length_model("<html><body>" + forty_words("first") + likely + forty_words("third") + "</body></html>"),
+            "eight words that the model finds fairly likely\n");
+  // Blocks the model does not like at all (60 words, p = 0.03, under
+  // kFallbackMinimum): nothing.
+  std::string disliked = "<html><body>";
+  for (int b = 0; b < 3; ++b) {
+    disliked += "<p>";
+    for (int w = 0; w < 60; ++w) disliked += "word ";
+    disliked += "</p>";
+  }
+  EXPECT_EQ(run_length_model(disliked + "</body></html>"), "");
+}
+
+TEST(DefaultExtractor, APageOfMoreBlocksKeepsOnlyItsBestBlockWhenNothingIsLikely) {
+  // Nine unlikely blocks of equal probability: the page is not tiny, so the
+  // blocks held while it might have been are let go, and the best block
+  // (the first of equals) is written alone, as the fallback.
+  std::string page = "<html><body>";
+  for (int i = 0; i < 9; ++i) page += forty_words("block" + std::to_string(i));
+  page += "</body></html>";
+  const std::string first = forty_words("block0");
+  EXPECT_EQ(run_length_model(page), first.substr(3, first.size() - 7) + "\n");
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLengthModel).text, run_length_model(page))
+      << "one-byte chunks";
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
