@@ -191,7 +191,6 @@ void DefaultExtractor::finish(ContentWriter& out) {
   if (!unsure_of_tiny_page) drop_unlikely();
   // A fallback among the likely blocks is written in its place by the loop.
   bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
-  std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
     if (!best_written && fallback_stats_.index <= block.stats.index) {
@@ -199,8 +198,7 @@ void DefaultExtractor::finish(ContentWriter& out) {
       best_written = true;
     }
     out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, likely_text_.view().substr(text_begin, block.text_end - text_begin), out);
-    text_begin = block.text_end;
+    write_block(block.stats, held_text(i), out);
   }
   if (!best_written) write_fallback(out);
 }
@@ -224,7 +222,7 @@ bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, s
 }
 
 void DefaultExtractor::drop_likely(std::size_t i) {
-  const std::size_t begin = i == 0 ? 0 : likely_[i - 1].text_end;
+  const std::size_t begin = held_text_begin(i);
   const std::size_t size = likely_[i].text_end - begin;
   likely_text_.erase(begin, size);
   for (std::size_t k = i + 1; k < likely_count_; ++k) {
@@ -246,24 +244,19 @@ void DefaultExtractor::drop_unlikely() {
     // The best block dropped so far keeps its text as the fallback's own, as
     // if it had never been held (or is forgotten if the budget refuses it).
     if (fallback_in_likely_ && likely_[i].stats.index == fallback_stats_.index) {
-      const std::size_t begin = i == 0 ? 0 : likely_[i - 1].text_end;
-      const std::string_view text = likely_text_.view().substr(begin, likely_[i].text_end - begin);
       fallback_in_likely_ = false;
-      if (!fallback_text_.try_assign(text)) fallback_probability_ = -1.0f;
+      if (!fallback_text_.try_assign(held_text(i))) fallback_probability_ = -1.0f;
     }
     drop_likely(i);
   }
 }
 
 void DefaultExtractor::write_likely(ContentWriter& out) {
-  std::size_t text_begin = 0;
   for (std::size_t i = 0; i < likely_count_; ++i) {
     // Every block held comes after the last block written (see emit_oldest).
     const Likely& block = likely_[i];
-    const std::size_t begin = text_begin;
-    text_begin = block.text_end;
     out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, likely_text_.view().substr(begin, block.text_end - begin), out);
+    write_block(block.stats, held_text(i), out);
   }
 }
 

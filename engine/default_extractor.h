@@ -158,6 +158,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // Whether the block is now held.
   bool hold_likely(const BlockStats& stats, float probability, std::string_view text);
   void drop_likely(std::size_t i);
+  // Where the i-th likely block's text starts in likely_text_, and the text.
+  std::size_t held_text_begin(std::size_t i) const { return i == 0 ? 0 : likely_[i - 1].text_end; }
+  std::string_view held_text(std::size_t i) const {
+    return likely_text_.view().substr(held_text_begin(i), likely_[i].text_end - held_text_begin(i));
+  }
   // Lets go of the held blocks under kLikelyMinimum (see kLikelyBlocks).
   void drop_unlikely();
   bool holds_likely_block() const;
