@@ -135,17 +135,35 @@ class StdoutSink final : public winnow::ContentSink {
     std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n", static_cast<unsigned long long>(span.begin),
                 static_cast<unsigned long long>(span.end));
   }
+  // Besides what JSON requires, the C1 controls (U+0080..U+009F) and the
+  // line and paragraph separators (U+2028, U+2029) are written as \uXXXX:
+  // JSON allows them raw, but readers that split JSON lines on every
+  // Unicode line break (Python's str.splitlines, JavaScript before ES2019)
+  // would cut a block's line in two at a NEL a mis-decoded page carries.
   static void write_json_string(std::string_view text) {
-    for (char c : text) {
-      switch (c) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(text[i]);
+      const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+      const auto after = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+      if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {
+        std::printf("\\u%04x", next);
+        ++i;
+        continue;
+      }
+      if (byte == 0xE2 && next == 0x80 && (after == 0xA8 || after == 0xA9)) {
+        std::printf("\\u%04x", 0x2000u + after - 0x80u);
+        i += 2;
+        continue;
+      }
+      switch (byte) {
         case '"': std::fputs("\\\"", stdout); break;
         case '\\': std::fputs("\\\\", stdout); break;
         case '\n': std::fputs("\\n", stdout); break;
         case '\t': std::fputs("\\t", stdout); break;
         case '\r': std::fputs("\\r", stdout); break;
         default:
-          if (static_cast<unsigned char>(c) < 0x20) std::printf("\\u%04x", c);
-          else std::fputc(c, stdout);
+          if (byte < 0x20 || byte == 0x7F) std::printf("\\u%04x", byte);
+          else std::fputc(byte, stdout);
       }
     }
   }

@@ -157,6 +157,27 @@ TEST(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
   EXPECT_GE(algorithms, 20u);
 }
 
+// daniel/pl-0888d1dc0bf4 (stop 43) carries a NEL (U+0085) in its text, a
+// double-encoded "ą"; written raw, Python's str.splitlines() cut that JSON
+// line in two. The C1 controls are written escaped (the engine already
+// turns U+2028 and U+2029 into spaces and drops C0 controls and DEL), and
+// the text format keeps the characters as they are.
+TEST(WinnowCli, JsonEscapesEveryCharacterThatCanBreakALine) {
+  const std::string nel = "\xC2\x85", c1_quote = "\xC2\x92";
+  const std::string words = "Alpha" + nel + "beta" + c1_quote + "gamma and \xC3\xA9t\xC3\xA9 stay as they are.";
+  const std::string page = write_temp("breaks.html", "<html><body><p>" + words + "</p></body></html>");
+  const CliRun json = run("--algo plain --format json " + page);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("Alpha\\u0085beta\\u0092gamma and \xC3\xA9t\xC3\xA9 stay"), std::string::npos)
+      << json.out;
+  EXPECT_EQ(json.out.find(nel), std::string::npos);
+  EXPECT_EQ(json.out.find(c1_quote), std::string::npos);
+  const CliRun text = run("--algo plain " + page);
+  ASSERT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("Alpha" + nel + "beta" + c1_quote + "gamma"), std::string::npos) << text.out;
+  std::remove(page.c_str());
+}
+
 TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
   const CliRun json = run("--format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);
