@@ -276,6 +276,15 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
       in_pos_ += run;
       return run;
     }
+    case State::ScriptEscaped:
+    case State::ScriptDoubleEscaped: {
+      // Only '-' (the comment's end) and '<' (a tag) change these states.
+      std::size_t run = 0;
+      while (run < size && data[run] != '-' && data[run] != '<') ++run;
+      stats_.raw_text_bytes_dropped += run;
+      in_pos_ += run;
+      return run;
+    }
     case State::Comment:
     case State::BogusComment: {
       // Only the three bytes before a '>' can end the comment.
@@ -707,6 +716,7 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
     const std::size_t n = std::min(name.size(), sizeof(raw_name_));
     std::memcpy(raw_name_, name.data(), n);
     raw_name_size_ = n;
+    raw_escaped_ = false;
     state_ = State::RawText;
   }
   if (self_closing_ && pushes) --depth_;  // libxml2 closes <x/> at once
@@ -835,7 +845,10 @@ void Guard::step(char c) {
     case State::RawTextLess:
       if (c == '/') {
         raw_match_ = 0;
+        raw_escaped_ = false;
         state_ = State::RawTextEndName;
+      } else if (c == '!' && in_script()) {
+        state_ = State::ScriptEscapeStart;
       } else if (c != '<') {
         state_ = State::RawText;
       }
@@ -849,12 +862,101 @@ void Guard::step(char c) {
         raw_end_tag_ = true;
         if (c == '>') drop_markup();
         else state_ = State::BogusComment;  // the rest of the end tag, up to '>'
+      } else if (raw_escaped_) {
+        script_escaped_char(c);
       } else {
         state_ = c == '<' ? State::RawTextLess : State::RawText;
         if (c == '<') token_begin_ = in_pos_;
       }
       return;
+    case State::ScriptEscapeStart:
+    case State::ScriptEscapeStartDash:
+      if (c == '-') {
+        state_ = state_ == State::ScriptEscapeStart ? State::ScriptEscapeStartDash : State::ScriptEscapedDashDash;
+      } else {
+        state_ = c == '<' ? State::RawTextLess : State::RawText;
+        if (c == '<') token_begin_ = in_pos_;
+      }
+      return;
+    case State::ScriptEscaped:
+    case State::ScriptEscapedDash:
+    case State::ScriptEscapedDashDash:
+      ++stats_.raw_text_bytes_dropped;
+      if (c == '>' && state_ == State::ScriptEscapedDashDash) state_ = State::RawText;  // "-->"
+      else if (c == '-' && state_ != State::ScriptEscaped) state_ = State::ScriptEscapedDashDash;
+      else script_escaped_char(c);
+      return;
+    case State::ScriptEscapedLess:
+      if (c == '/') {
+        raw_match_ = 0;
+        raw_escaped_ = true;
+        state_ = State::RawTextEndName;
+      } else if (is_alpha(c)) {
+        start_script_word();
+        state_ = State::ScriptDoubleEscapeStart;
+        match_script_word(c);
+      } else {
+        script_escaped_char(c);
+      }
+      return;
+    case State::ScriptDoubleEscapeStart:
+    case State::ScriptDoubleEscapeEnd:
+      if (is_space(c) || c == '/' || c == '>') {
+        // "<script" enters the double escaped state, "</script" leaves it.
+        const bool enters = state_ == State::ScriptDoubleEscapeStart;
+        const bool script = script_word_ok_ && script_word_ == 6;
+        state_ = (script == enters) ? State::ScriptDoubleEscaped : State::ScriptEscaped;
+      } else if (is_alpha(c)) {
+        match_script_word(c);
+      } else if (state_ == State::ScriptDoubleEscapeStart) {
+        script_escaped_char(c);
+      } else {
+        script_double_escaped_char(c);
+      }
+      return;
+    case State::ScriptDoubleEscaped:
+    case State::ScriptDoubleEscapedDash:
+    case State::ScriptDoubleEscapedDashDash:
+      ++stats_.raw_text_bytes_dropped;
+      if (c == '>' && state_ == State::ScriptDoubleEscapedDashDash) state_ = State::RawText;  // "-->"
+      else if (c == '-' && state_ != State::ScriptDoubleEscaped) state_ = State::ScriptDoubleEscapedDashDash;
+      else script_double_escaped_char(c);
+      return;
+    case State::ScriptDoubleEscapedLess:
+      if (c == '/') {
+        start_script_word();
+        state_ = State::ScriptDoubleEscapeEnd;
+      } else {
+        script_double_escaped_char(c);
+      }
+      return;
   }
+}
+
+bool Guard::in_script() const { return raw_name_size_ == 6 && std::memcmp(raw_name_, "script", 6) == 0; }
+
+// A byte read in the script data escaped state (or given back to it).
+void Guard::script_escaped_char(char c) {
+  if (c == '<') token_begin_ = in_pos_;
+  state_ = c == '-' ? State::ScriptEscapedDash : c == '<' ? State::ScriptEscapedLess : State::ScriptEscaped;
+}
+
+// The same for the double escaped state, where no end tag is looked for.
+void Guard::script_double_escaped_char(char c) {
+  state_ = c == '-'   ? State::ScriptDoubleEscapedDash
+           : c == '<' ? State::ScriptDoubleEscapedLess
+                      : State::ScriptDoubleEscaped;
+}
+
+void Guard::start_script_word() {
+  script_word_ = 0;
+  script_word_ok_ = true;
+}
+
+void Guard::match_script_word(char c) {
+  static constexpr char kScript[] = "script";
+  if (script_word_ok_ && script_word_ < 6 && to_lower(c) == kScript[script_word_]) ++script_word_;
+  else script_word_ok_ = false;
 }
 
 void Guard::finish() {
@@ -867,6 +969,11 @@ void Guard::finish() {
       offsets_.record(out_pos_, token_begin_ + 1);
       break;
     case State::RawText: case State::RawTextLess: case State::RawTextEndName:
+    case State::ScriptEscapeStart: case State::ScriptEscapeStartDash: case State::ScriptEscaped:
+    case State::ScriptEscapedDash: case State::ScriptEscapedDashDash: case State::ScriptEscapedLess:
+    case State::ScriptDoubleEscapeStart: case State::ScriptDoubleEscaped:
+    case State::ScriptDoubleEscapedDash: case State::ScriptDoubleEscapedDashDash:
+    case State::ScriptDoubleEscapedLess: case State::ScriptDoubleEscapeEnd:
       offsets_.record(out_pos_, in_pos_);  // the element was closed when it started
       break;
     default:  // an unfinished tag or comment: dropped; the text before ends at its '<'

@@ -28,7 +28,10 @@
 //    <div> for <div class="a" id="b"> and only values with a reference to
 //    decode stay inline; the tag keeps the same attributes either way (the
 //    tag cap counts side values as if inline);
-//  - script and style: content dropped; a bare '<' in text becomes "&lt;";
+//  - script and style: content dropped, up to the end tag HTML's tokenizer
+//    finds (for a script, through the escaped states after "<!--", so a
+//    "</script>" the script writes inside "<!-- ... -->" does not end it);
+//    a bare '<' in text becomes "&lt;";
 //  - </body> and </html>: dropped (libxml2 stops parsing after its root
 //    closes, and real pages have content after </html>);
 //  - nesting: an open-element stack that mirrors libxml2's implied-close and
@@ -105,18 +108,30 @@ class Guard final : public ByteSink {
     Data, TagOpen, EndTagOpen, TagName, BeforeAttrName, AttrName, AfterAttrName,
     BeforeAttrValue, AttrValueDouble, AttrValueSingle, AttrValueUnquoted, SelfClosing,
     MarkupDecl, MarkupDeclDash, Comment, BogusComment, RawText, RawTextLess, RawTextEndName,
+    // A script's content after "<!--": HTML's script data escaped and double
+    // escaped states, where "</script>" inside a "<script>" written by the
+    // script (document.write, a JSON string) does not end the element.
+    ScriptEscapeStart, ScriptEscapeStartDash, ScriptEscaped, ScriptEscapedDash,
+    ScriptEscapedDashDash, ScriptEscapedLess, ScriptDoubleEscapeStart, ScriptDoubleEscaped,
+    ScriptDoubleEscapedDash, ScriptDoubleEscapedDashDash, ScriptDoubleEscapedLess, ScriptDoubleEscapeEnd,
   };
 
   // The states skip_ahead() handles: checked inline.
   static bool has_bulk_path(State state) {
     switch (state) {
       case State::Data: case State::RawText: case State::Comment: case State::BogusComment:
+      case State::ScriptEscaped: case State::ScriptDoubleEscaped:
         return true;
       default:
         return false;
     }
   }
   std::size_t skip_ahead(const char* data, std::size_t size);
+  bool in_script() const;
+  void script_escaped_char(char c);
+  void script_double_escaped_char(char c);
+  void start_script_word();
+  void match_script_word(char c);
   // The states inside a tag, from its '<' up to its '>': run_tag() takes them.
   static bool in_tag(State state) {
     switch (state) {
@@ -190,6 +205,9 @@ class Guard final : public ByteSink {
   char raw_name_[8];              // "script" or "style" while in raw text
   std::size_t raw_name_size_ = 0;
   std::size_t raw_match_ = 0;
+  bool raw_escaped_ = false;      // a script end tag being read belongs to the escaped state
+  std::size_t script_word_ = 0;   // letters of "script" matched after "<" or "</" in an escaped script
+  bool script_word_ok_ = false;   // and every letter so far matched
 };
 
 }  // namespace winnow

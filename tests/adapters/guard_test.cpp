@@ -84,6 +84,36 @@ TEST(Guard, DropsScriptAndStyleContentIncludingTagLikeText) {
   EXPECT_EQ(guard("<script>never closed <p>lost").text, "<script></script>");
 }
 
+// HTML's script data escaped states: after "<!--" in a script, a "<script>"
+// the script writes (document.write, a JSON string of an embed) hides its
+// "</script>" until "-->". utomo chaos-baseball-2 (stop 43): a JSON store
+// inside "<!--" held an embed's "<script>...</script>", and the 3 KB of JSON
+// after it reached the page as text.
+TEST(Guard, AScriptWrittenInsideACommentedScriptDoesNotEndIt) {
+  const std::string old_style =
+      "<script><!--\ndocument.write('<SCRIPT src=ad.js></scr' + 'ipt>');\n"
+      "document.write(\"<script src='b.js'></script>\");\nx = 1;\n//--></script>after";
+  EXPECT_EQ(guard(old_style).text, "<script></script>after");
+  const std::string json_store =
+      "<script>window.STORE = <!-- {\"embed\":\"<div></div><script>go()</script>\",\"a\":1} --></script><p>text</p>";
+  EXPECT_EQ(guard(json_store).text, "<script></script><p>text</p>");
+  // Inside "<!--" but not inside a written script, "</script>" still ends it.
+  EXPECT_EQ(guard("<script><!-- a = 1; </script>after -->").text, "<script></script>after -->");
+  EXPECT_EQ(guard("<script><!-- <scripts> </script>after").text, "<script></script>after")
+      << "\"scripts\" is not \"script\": no double escape";
+  // "-->" inside the written script returns to plain script data, where the
+  // next "</script>" ends the element.
+  EXPECT_EQ(guard("<script><!-- <script> --> </script>after").text, "<script></script>after");
+  // A style has no escaped states.
+  EXPECT_EQ(guard("<style><!-- <script> </style>after").text, "<style></style>after");
+  // "<!-" without the second dash is script text.
+  EXPECT_EQ(guard("<script><!-<script></script>after").text, "<script></script>after");
+  // Never closed: dropped to the end, as an unclosed script always was.
+  EXPECT_EQ(guard("<script><!-- <script> </script> <p>lost").text, "<script></script>");
+  for (const std::string& input : {old_style, json_store})
+    for (std::size_t chunk = 1; chunk <= 9; ++chunk) EXPECT_EQ(guard(input, chunk).text, guard(input).text) << chunk;
+}
+
 TEST(Guard, BareLessThanBecomesAnEntity) {
   EXPECT_EQ(guard("a < b <3 <").text, "a &lt; b &lt;3 &lt;");
 }
