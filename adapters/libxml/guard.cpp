@@ -881,10 +881,7 @@ void Guard::step(char c) {
     case State::ScriptEscaped:
     case State::ScriptEscapedDash:
     case State::ScriptEscapedDashDash:
-      ++stats_.raw_text_bytes_dropped;
-      if (c == '>' && state_ == State::ScriptEscapedDashDash) state_ = State::RawText;  // "-->"
-      else if (c == '-' && state_ != State::ScriptEscaped) state_ = State::ScriptEscapedDashDash;
-      else script_escaped_char(c);
+      if (!comment_dash_or_end(c, State::ScriptEscaped, State::ScriptEscapedDashDash)) script_escaped_char(c);
       return;
     case State::ScriptEscapedLess:
       if (c == '/') {
@@ -917,10 +914,8 @@ void Guard::step(char c) {
     case State::ScriptDoubleEscaped:
     case State::ScriptDoubleEscapedDash:
     case State::ScriptDoubleEscapedDashDash:
-      ++stats_.raw_text_bytes_dropped;
-      if (c == '>' && state_ == State::ScriptDoubleEscapedDashDash) state_ = State::RawText;  // "-->"
-      else if (c == '-' && state_ != State::ScriptDoubleEscaped) state_ = State::ScriptDoubleEscapedDashDash;
-      else script_double_escaped_char(c);
+      if (!comment_dash_or_end(c, State::ScriptDoubleEscaped, State::ScriptDoubleEscapedDashDash))
+        script_double_escaped_char(c);
       return;
     case State::ScriptDoubleEscapedLess:
       if (c == '/') {
@@ -934,6 +929,21 @@ void Guard::step(char c) {
 }
 
 bool Guard::in_script() const { return raw_name_size_ == 6 && std::memcmp(raw_name_, "script", 6) == 0; }
+
+// In an escaped script (plain: the state after neither '-' nor "--"), a
+// second dash and the '>' of "-->"; false when c is neither.
+bool Guard::comment_dash_or_end(char c, State plain, State dash_dash) {
+  ++stats_.raw_text_bytes_dropped;
+  if (c == '>' && state_ == dash_dash) {
+    state_ = State::RawText;  // "-->" ends the escape, and the script data goes on
+    return true;
+  }
+  if (c == '-' && state_ != plain) {
+    state_ = dash_dash;
+    return true;
+  }
+  return false;
+}
 
 // A byte read in the script data escaped state (or given back to it).
 void Guard::script_escaped_char(char c) {
