@@ -865,8 +865,7 @@ void Guard::step(char c) {
       } else if (raw_escaped_) {
         script_escaped_char(c);
       } else {
-        state_ = c == '<' ? State::RawTextLess : State::RawText;
-        if (c == '<') token_begin_ = in_pos_;
+        raw_text_char(c);
       }
       return;
     case State::ScriptEscapeStart:
@@ -874,8 +873,7 @@ void Guard::step(char c) {
       if (c == '-') {
         state_ = state_ == State::ScriptEscapeStart ? State::ScriptEscapeStartDash : State::ScriptEscapedDashDash;
       } else {
-        state_ = c == '<' ? State::RawTextLess : State::RawText;
-        if (c == '<') token_begin_ = in_pos_;
+        raw_text_char(c);
       }
       return;
     case State::ScriptEscaped:
@@ -943,6 +941,12 @@ bool Guard::comment_dash_or_end(char c, State plain, State dash_dash) {
     return true;
   }
   return false;
+}
+
+// A byte given back to the raw text (script data) state.
+void Guard::raw_text_char(char c) {
+  if (c == '<') token_begin_ = in_pos_;
+  state_ = c == '<' ? State::RawTextLess : State::RawText;
 }
 
 // A byte read in the script data escaped state (or given back to it).

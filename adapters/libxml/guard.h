@@ -129,6 +129,7 @@ class Guard final : public ByteSink {
   std::size_t skip_ahead(const char* data, std::size_t size);
   bool in_script() const;
   bool comment_dash_or_end(char c, State plain, State dash_dash);
+  void raw_text_char(char c);
   void script_escaped_char(char c);
   void script_double_escaped_char(char c);
   void start_script_word();
