@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "adapters/libxml/undeclared_encoding.h"
 #include "engine/utf8.h"
 
 // The converter writes UCS-4 code points as wchar_t, which holds them on glibc.
@@ -198,29 +199,6 @@ bool is_ascii_compatible(std::string_view encoding) {
          encoding.rfind("ISO-2022", 0) != 0;
 }
 
-// True when the prefix has non-ASCII bytes and all of them form valid UTF-8
-// (an incomplete sequence cut by the end of the prefix is allowed).
-bool looks_like_utf8(std::string_view s) {
-  bool multibyte = false;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    const int length = (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3 : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
-    if (length == 0) return false;
-    for (int k = 1; k < length; ++k) {
-      if (i + k >= s.size()) return multibyte;
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    }
-    multibyte = true;
-    i += length;
-  }
-  return multibyte;
-}
-
 // Opens glibc's converter from `encoding` into UCS-4, or kNoConverter when
 // iconv does not know the encoding.
 iconv_t open_converter(const std::string& encoding) { return iconv_open("WCHAR_T", encoding.c_str()); }
@@ -343,8 +321,13 @@ void Decoder::decide_encoding(bool) {
   } else if (prefix.size() >= 2 && prefix[0] == '\xFE' && prefix[1] == '\xFF') {
     chosen = "UTF-16BE";
   } else {
-    chosen = canonical_encoding(find_meta_charset(prefix));
-    if (chosen != "UTF-8" && looks_like_utf8(prefix)) chosen = "UTF-8";
+    const std::string declared = find_meta_charset(prefix);
+    if (declared.empty()) {
+      chosen = guess_undeclared_encoding(prefix, budget_, kConverterBytes);
+    } else {
+      chosen = canonical_encoding(declared);
+      if (chosen != "UTF-8" && utf8_shape(prefix) == Utf8Shape::kUtf8) chosen = "UTF-8";
+    }
   }
   if (chosen != "UTF-8") {
     // An encoding iconv does not know is read as UTF-8 (invalid bytes become

@@ -4,9 +4,10 @@
 // The encoding is decided once, from the first kSniffBytes bytes (or the
 // whole input if shorter), in this order: the caller's override, a byte order
 // mark, a <meta charset> / <meta http-equiv content="...charset=..."> in that
-// prefix, else UTF-8. A declaration that names a legacy encoding while the
-// prefix is valid, non-ASCII UTF-8 is taken to be wrong (real pages do this)
-// and UTF-8 wins. Legacy encodings are converted by glibc's iconv into UCS-4
+// prefix, else what undeclared_encoding.h guesses from that prefix (UTF-8
+// unless the prefix is not UTF-8). A declaration that names a legacy encoding
+// while the prefix is valid, non-ASCII UTF-8 is taken to be wrong (real pages
+// do this) and UTF-8 wins. Legacy encodings are converted by glibc's iconv into UCS-4
 // code points, which are written as UTF-8 here; UTF-8 is validated here
 // because libxml2 does not repair it: every maximal invalid subsequence becomes U+FFFD, NUL too,
 // and other C0 controls become spaces so the parser never rejects a byte.

@@ -66,7 +66,7 @@ TEST(Decoder, RepairsInvalidUtf8WithOneReplacementPerMaximalSubpart) {
   };
   for (const Case& c : cases) {
     for (std::size_t chunk : {1u, 2u, 3u, 100u}) {
-      EXPECT_EQ(decode(c.input, chunk).text, c.expected) << "input " << c.input << " chunk " << chunk;
+      EXPECT_EQ(decode(c.input, chunk, "utf-8").text, c.expected) << "input " << c.input << " chunk " << chunk;
     }
   }
 }
@@ -105,6 +105,21 @@ TEST(Decoder, ALabelEndsAtItsFirstForeignByteAndUtf8IsAlwaysRepaired) {
   // UTF-8 named by one of libxml2's own aliases takes the repairing path too.
   const Decoded alias = decode("<p>caf\xBD</p>", 4, "UTF8");
   EXPECT_EQ(alias.text, std::string("<p>caf") + kFffd + "</p>");
+}
+
+TEST(Decoder, AnUndeclaredPageIsReadInTheEncodingItsPrefixSuggests) {
+  const std::string koi8 = test::read_fixture("undeclared_koi8r.html");
+  const Decoded whole = decode(koi8, koi8.size());
+  EXPECT_EQ(whole.encoding, "KOI8-R");
+  EXPECT_NE(whole.text.find("\xD0\x9E\xD1\x81\xD0\xB5\xD0\xBD\xD1\x8C"), std::string::npos) << "Осень";
+  for (std::size_t chunk : {1u, 7u, 4096u}) EXPECT_EQ(decode(koi8, chunk).text, whole.text) << chunk;
+  // The guess sees only the prefix: bytes that are not UTF-8 after it are repaired as UTF-8.
+  const std::string late = "<p>" + std::string(Decoder::kSniffBytes, 'a') + " caf\xE9</p>";
+  const Decoded repaired = decode(late, 100);
+  EXPECT_EQ(repaired.encoding, "UTF-8");
+  EXPECT_NE(repaired.text.find(std::string("caf") + kFffd), std::string::npos);
+  // A declaration is never second-guessed by the bytes, only by valid UTF-8.
+  EXPECT_EQ(decode("<meta charset=utf-8><p>caf\xE9</p>", 5).encoding, "UTF-8");
 }
 
 TEST(Decoder, CallerOverrideWins) {
@@ -312,7 +327,7 @@ TEST(Decoder, OffsetsMapOutputBackToInput) {
   MemoryBudget budget(1 << 20);
   LibxmlScope scope(budget);
   StringByteSink sink;
-  Decoder decoder(budget, "", sink);
+  Decoder decoder(budget, "utf-8", sink);
   const std::string input = "ab\xFF" "cd";  // \xFF -> 3 bytes
   decoder.feed(input.data(), input.size(), true);
   ASSERT_EQ(sink.text, std::string("ab") + kFffd + "cd");

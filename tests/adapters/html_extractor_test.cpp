@@ -267,7 +267,9 @@ TEST(HtmlExtractor, BadInputGivesADefinedResult) {
       {"truncated tag", "<p>kept words<a href=\"x", "kept words\n"},
       {"truncated comment", "<p>kept</p><!-- never closed <p>not text", "kept\n"},
       {"unterminated script", "<p>before</p><script>var a = '<p>x</p>';", "before\n"},
-      {"invalid utf-8", "<p>a\xFF\xC3z</p>", "a\xEF\xBF\xBD\xEF\xBF\xBDz\n"},
+      {"invalid utf-8", "<meta charset=utf-8><p>a\xFF\xC3z</p>", "a\xEF\xBF\xBD\xEF\xBF\xBDz\n"},
+      // No declaration and not UTF-8: read as windows-1252 (undeclared_encoding.h).
+      {"undeclared legacy bytes", "<p>a\xFF\xC3z</p>", "a\xC3\xBF\xC3\x83z\n"},
       {"nul bytes", std::string("<p>a\0b</p>", 10), "a\xEF\xBF\xBD" "b\n"},
       {"only garbage", "\x89PNG\r\n\x1A\n\x00\x00\x00\rIHDR", ""},
       // HTML's tokenizer: "<<<>" is text, "</>" nothing, "<a<b<c>" one tag.

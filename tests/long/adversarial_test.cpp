@@ -190,7 +190,7 @@ TEST(Adversarial, HundredThousandAttributesOnOneTag) {
 TEST(Adversarial, InvalidAndOverlongUtf8BecomesReplacementCharacters) {
   // Per body: C0 AF | E0 80 AF | ED A0 80 | F4 90 80 80 | FF FE | 80 -> 2+3+3+4+2+1 = 15 U+FFFD.
   const Shape shape = test::shape_of_size(
-      "<html><body><p>", "ok \xC0\xAF \xE0\x80\xAF \xED\xA0\x80 \xF4\x90\x80\x80 \xFF\xFE \x80 ", "end</p>",
+      "<html><head><meta charset=utf-8></head><body><p>", "ok \xC0\xAF \xE0\x80\xAF \xED\xA0\x80 \xF4\x90\x80\x80 \xFF\xFE \x80 ", "end</p>",
       kEncodingBytes);
   const StreamResult r = test::stream(shape, config_for("plain"));
   test::report("invalid utf-8", r);
