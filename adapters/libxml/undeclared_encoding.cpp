@@ -3,6 +3,8 @@
 
 #include <iconv.h>
 
+#include <cerrno>
+
 #include <array>
 #include <climits>
 #include <cstdint>
@@ -17,6 +19,8 @@ const iconv_t kNoConverter = reinterpret_cast<iconv_t>(-1);
 constexpr std::size_t kWordRun = 3;
 // Fewer bytes in such runs than this say too little to guess from.
 constexpr std::size_t kMinimumWordBytes = 6;
+// Fewer CJK characters than this say too little to tell the languages apart.
+constexpr std::size_t kMinimumCjkCharacters = 8;
 
 // The first of each list wins a tie.
 constexpr const char* kNonLatinCandidates[] = {"WINDOWS-1251", "KOI8-R", "WINDOWS-1253"};
@@ -139,17 +143,145 @@ std::string best_candidate(const char* const (&candidates)[N], std::string_view 
   return best;
 }
 
-// Whether the bytes >= 0x80 stand in runs as long as words (2.5 bytes on
-// average; a Polish "żółw" among single "ą"s and "ę"s is not enough), enough
-// of them in runs of kWordRun or more to go on.
-bool written_outside_ascii(std::string_view s) {
-  std::size_t high = 0, runs = 0, in_words = 0;
+// The runs of bytes >= 0x80 in a prefix.
+struct HighRuns {
+  std::size_t bytes = 0;     // in all runs
+  std::size_t runs = 0;
+  std::size_t in_words = 0;  // in runs of kWordRun or more
+};
+
+HighRuns high_runs(std::string_view s) {
+  HighRuns r;
   for_each_high_run(s, [&](std::size_t, std::size_t length) {
-    high += length;
-    ++runs;
-    if (length >= kWordRun) in_words += length;
+    r.bytes += length;
+    ++r.runs;
+    if (length >= kWordRun) r.in_words += length;
   });
-  return in_words >= kMinimumWordBytes && 2 * high >= 5 * runs;
+  return r;
+}
+
+// Whether the runs are those of a script written wholly outside ASCII, one
+// byte a letter: 2.5 bytes a run on average (a Polish "żółw" among single
+// "ą"s and "ę"s is not enough), and enough of them in word-long runs to go on.
+bool written_outside_ascii(const HighRuns& r) {
+  return r.in_words >= kMinimumWordBytes && 2 * r.bytes >= 5 * r.runs;
+}
+
+// Whether they could be a multi-byte CJK encoding's: two bytes a run at
+// least on average (every character is two), and enough of them. Latin text
+// never gets here, so no CJK reading can make its accented letters into
+// characters (Korean CP949 reads "é" and the ASCII letter after it as one
+// Hangul syllable).
+bool written_in_double_bytes(const HighRuns& r) {
+  return r.bytes >= 2 * kMinimumCjkCharacters && r.bytes >= 2 * r.runs;
+}
+
+// --- multi-byte CJK encodings ------------------------------------------------
+
+enum class CjkLanguage { kChinese, kJapanese, kKorean };
+
+struct CjkCandidate {
+  const char* encoding;
+  CjkLanguage language;
+};
+// Each reads the others' text as valid characters often enough; what tells
+// them apart is what the characters are.
+constexpr CjkCandidate kCjkCandidates[] = {{"GB18030", CjkLanguage::kChinese},
+                                           {"BIG5-HKSCS", CjkLanguage::kChinese},
+                                           {"CP932", CjkLanguage::kJapanese},
+                                           {"EUC-JP", CjkLanguage::kJapanese},
+                                           {"CP949", CjkLanguage::kKorean}};
+
+// The most frequent Chinese characters, simplified and traditional (the
+// first hundred or so of any frequency list of modern Chinese text cover a
+// quarter of it); Chinese read in a wrong encoding gives rarer ones.
+constexpr char32_t kCommonHanzi[] =
+    U"的一是不了在人有我他这這个個们們中来來上大为為和国國地到以说說时時要就出会會可也你对對生能而子那得于於着著下自之年"
+    U"过過发發后後作里裡用道行所然家种種事成方多经經么麼去法学學如都同现現当當没沒动動面起看定天分还還进進好小部其些主样樣"
+    U"理心她本前开開但因只从從想实實日新闻聞网網站页頁首";
+
+// Of the CJK characters a reading gives, the share that are what its
+// language writes most (Chinese: the characters above; Japanese: kana, a
+// third of running text; Korean: Hangul syllables, nearly all of it), the
+// share it must reach, and how many bytes it could not read.
+struct CjkReading {
+  std::size_t characters = 0;  // code points from U+2E80 on
+  std::size_t typical = 0;
+  std::size_t invalid = 0;
+};
+
+constexpr double kTypicalShare[] = {0.05, 0.15, 0.8};  // by CjkLanguage
+
+bool is_typical(char32_t c, CjkLanguage language) {
+  switch (language) {
+    case CjkLanguage::kChinese:
+      for (char32_t common : kCommonHanzi)
+        if (c == common) return true;
+      return false;
+    case CjkLanguage::kJapanese:
+      return c >= 0x3041 && c <= 0x30FF;
+    case CjkLanguage::kKorean:
+      return c >= 0xAC00 && c <= 0xD7A3;
+  }
+  return false;
+}
+
+// Decodes the prefix with `candidate` through iconv, a byte skipped at each
+// invalid sequence. False when iconv does not know the encoding or the budget
+// has no room for its state.
+bool read_cjk(std::string_view prefix, const CjkCandidate& candidate, MemoryBudget& budget,
+              std::size_t converter_bytes, CjkReading& reading) {
+  if (!budget.try_reserve(converter_bytes)) return false;
+  const iconv_t converter = iconv_open("WCHAR_T", candidate.encoding);
+  if (converter == kNoConverter) {
+    budget.release(converter_bytes);
+    return false;
+  }
+  char* in = const_cast<char*>(prefix.data());
+  std::size_t in_left = prefix.size();
+  wchar_t wide[256];
+  while (in_left > 0) {
+    char* out = reinterpret_cast<char*>(wide);
+    std::size_t out_left = sizeof wide;
+    const std::size_t result = iconv(converter, &in, &in_left, &out, &out_left);
+    const int error = errno;
+    const std::size_t produced = (sizeof wide - out_left) / sizeof(wchar_t);
+    for (std::size_t k = 0; k < produced; ++k) {
+      const auto c = static_cast<char32_t>(wide[k]);
+      if (c < 0x2E80) continue;
+      ++reading.characters;
+      if (is_typical(c, candidate.language)) ++reading.typical;
+    }
+    if (result != static_cast<std::size_t>(-1) || error == E2BIG) continue;
+    if (error == EINVAL) break;  // a character cut by the prefix's end
+    ++reading.invalid;
+    ++in;
+    --in_left;
+    iconv(converter, nullptr, nullptr, nullptr, nullptr);
+  }
+  iconv_close(converter);
+  budget.release(converter_bytes);
+  return true;
+}
+
+// The CJK encoding that reads the prefix as its language's text, or "": the
+// one whose typical share most exceeds what its language needs, among those
+// that read all but 2 % of its characters' worth of bytes.
+std::string best_cjk_candidate(std::string_view prefix, MemoryBudget& budget, std::size_t converter_bytes) {
+  std::string best;
+  double best_ratio = 0;
+  for (const CjkCandidate& candidate : kCjkCandidates) {
+    CjkReading reading;
+    if (!read_cjk(prefix, candidate, budget, converter_bytes, reading)) continue;
+    if (reading.characters < kMinimumCjkCharacters || reading.invalid * 50 > reading.characters) continue;
+    const double share = static_cast<double>(reading.typical) / static_cast<double>(reading.characters);
+    const double ratio = share / kTypicalShare[static_cast<int>(candidate.language)];
+    if (ratio >= 1.0 && ratio > best_ratio) {
+      best = candidate.encoding;
+      best_ratio = ratio;
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -178,7 +310,12 @@ Utf8Shape utf8_shape(std::string_view s) {
 std::string guess_undeclared_encoding(std::string_view prefix, MemoryBudget& budget, std::size_t converter_bytes) {
   if (utf8_shape(prefix) != Utf8Shape::kOther) return "UTF-8";
   const char* latin_default = kLatinCandidates[0];
-  if (written_outside_ascii(prefix)) {
+  const HighRuns runs = high_runs(prefix);
+  if (written_in_double_bytes(runs)) {
+    const std::string cjk = best_cjk_candidate(prefix, budget, converter_bytes);
+    if (!cjk.empty()) return cjk;
+  }
+  if (written_outside_ascii(runs)) {
     const std::string non_latin = best_candidate(kNonLatinCandidates, prefix, budget, converter_bytes, 0, "",
                                                  word_shape_score);
     if (!non_latin.empty()) return non_latin;

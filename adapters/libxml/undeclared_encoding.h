@@ -7,7 +7,15 @@
 // default, windows-1252 where nothing is known of the user's locale. Here:
 //   1. A prefix that is ASCII or valid UTF-8 is UTF-8 (so is every page
 //      written today; pure ASCII reads the same either way).
-//   2. Otherwise, if its bytes >= 0x80 stand in runs as long as words (2.5
+//   2. Otherwise, if its bytes >= 0x80 stand in runs of two or more on
+//      average (CJK characters are two bytes each), each multi-byte CJK
+//      encoding (GB18030, Big5-HKSCS, Shift_JIS as CP932, EUC-JP, EUC-KR as
+//      CP949) decodes the prefix, and one wins if it reads all but 2 % and
+//      enough of the characters are what its language writes most: Chinese
+//      its hundred or so most frequent characters (5 % at least), Japanese
+//      kana (15 %), Korean Hangul syllables (80 %); these readings make
+//      valid characters of each other's bytes, but not those.
+//   3. Otherwise, if its bytes >= 0x80 stand in runs as long as words (2.5
 //      bytes on average, at least 6 bytes in runs of three or more: a script
 //      whose letters are all outside ASCII, where Latin text has one accented
 //      letter among ASCII ones), each candidate below decodes those runs,
@@ -18,13 +26,13 @@
 //      KOI8-R, which put the same letters at the same bytes with their cases
 //      swapped, and Greek windows-1253, whose accented vowels are capitals in
 //      windows-1251 and whose 0xFF ("я" there) is undefined.
-//   3. Else the Latin reading that makes letters of most bytes >= 0x80 inside
+//   4. Else the Latin reading that makes letters of most bytes >= 0x80 inside
 //      words (between letters, one of them ASCII): windows-1250 or
 //      ISO-8859-2 when they do better than windows-1252 (windows-1250's "ł"
 //      is windows-1252's "³"), else windows-1252, the web's legacy default.
-// Scripts without case (Hebrew, Arabic, Thai) and the multi-byte CJK
-// encodings cannot be told apart this way; such pages need a declaration or
-// the caller's override, and are read as one of the above. Nor can Latin
+// Scripts without case (Hebrew, Arabic, Thai) cannot be told apart this way;
+// such pages need a declaration or the caller's override, and are read as one
+// of the above. Nor can Latin
 // languages whose letters windows-1252 also has at the same bytes (Czech's
 // "č" is its "è"): those read as windows-1252.
 //
@@ -32,15 +40,15 @@
 // whose first invalid byte comes after the prefix stays UTF-8, each invalid
 // sequence repaired to U+FFFD.
 //
-// Memory: one iconv descriptor at a time, open while a candidate's 128 high
-// bytes are decoded, charged to the budget as the decoder charges its own
+// Memory: one iconv descriptor at a time, open while a candidate decodes the
+// prefix (CJK) or its 128 high bytes (the others), charged to the budget as the decoder charges its own
 // (converter_bytes); with no room for it the guess is windows-1252. Not
 // charged, as for the decoder: the heap glibc keeps for the process the first
-// time it loads an encoding's module (up to six here).
+// time it loads an encoding's module (up to eleven here).
 //
 // Cost, once per undeclared document: one scan of the prefix when it is
-// ASCII or UTF-8; otherwise up to six descriptors opened and closed and a few
-// more scans.
+// ASCII or UTF-8; otherwise up to eleven descriptors opened and closed, five
+// conversions of the prefix and a few more scans.
 #pragma once
 
 #include <cstddef>

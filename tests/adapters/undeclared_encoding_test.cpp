@@ -40,6 +40,10 @@ const std::string kRussian =
     "тёплые куртки.";
 const std::string kGreek =
     "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου.";
+const std::string kChinese = "北京是中华人民共和国的首都，也是全国的政治中心和文化中心。我们在这里生活了很多年。";
+const std::string kTraditional = "臺北是中華民國的首都，也是全國的政治中心和文化中心。我們在這裡生活了很多年。";
+const std::string kJapanese = "東京は日本の首都であり、世界最大級の都市です。私たちはここに長く住んでいます。";
+const std::string kKorean = "서울은 대한민국의 수도이며 가장 큰 도시입니다. 우리는 이곳에서 오래 살았습니다.";
 const std::string kFrench = "Le café de la gare a été rénové. Noël approche, et les élèves préfèrent «les fêtes».";
 const std::string kGerman = "Die Straße führt über die Brücke. Größere Häuser stehen am Fluß.";
 const std::string kPolish = "Źdźbło trawy kołysze się na wietrze. Gęś pływa w stawie, a żółw śpi pod liściem.";
@@ -71,6 +75,14 @@ TEST(UndeclaredEncoding, GreekIsNotTakenForCyrillic) {
   EXPECT_EQ(guess(page(encode(kGreek, "ISO-8859-7"))), "WINDOWS-1253") << "the same letters at the same bytes";
 }
 
+TEST(UndeclaredEncoding, CjkEncodingsAreToldByWhatTheirCharactersAre) {
+  EXPECT_EQ(guess(page(encode(kChinese, "GBK"))), "GB18030");
+  EXPECT_EQ(guess(page(encode(kTraditional, "BIG5"))), "BIG5-HKSCS");
+  EXPECT_EQ(guess(page(encode(kJapanese, "SHIFT_JIS"))), "CP932");
+  EXPECT_EQ(guess(page(encode(kJapanese, "EUC-JP"))), "EUC-JP");
+  EXPECT_EQ(guess(page(encode(kKorean, "EUC-KR"))), "CP949");
+}
+
 TEST(UndeclaredEncoding, LatinTextIsWindows1252UnlessItsLettersSayOtherwise) {
   EXPECT_EQ(guess(page(encode(kFrench, "WINDOWS-1252"))), "WINDOWS-1252");
   EXPECT_EQ(guess(page(encode(kGerman, "WINDOWS-1252"))), "WINDOWS-1252");
@@ -82,7 +94,7 @@ TEST(UndeclaredEncoding, TooLittleToGoOnIsWindows1252) {
   EXPECT_EQ(guess("<p>\xC4\xE0</p>"), "WINDOWS-1252") << "one two-letter word";
   EXPECT_EQ(guess("<p>\x93quoted\x94</p>"), "WINDOWS-1252");
   std::string symbols;
-  for (int i = 0; i < 16; ++i) symbols += "\xA4\xA6\xA7\xA9 ";  // currency, bar, section, copyright signs
+  for (int i = 0; i < 16; ++i) symbols += "\xA6\xA9\xA7\xA4 ";  // bar, copyright, section, currency signs
   EXPECT_EQ(guess(symbols), "WINDOWS-1252") << "no candidate reads these runs as words";
 }
 

@@ -28,6 +28,7 @@ PLAN = {
     "ru": [("cp1251", "WINDOWS-1251"), ("koi8_r", "KOI8-R")],
     "el": [("cp1253", "WINDOWS-1253"), ("iso8859_7", "WINDOWS-1253")],
     "pl": [("cp1250", "WINDOWS-1250"), ("iso8859_2", "ISO-8859-2")],
+    "zh": [("gbk", "GB18030"), ("big5", "BIG5-HKSCS")],
     "en": [("cp1252", "WINDOWS-1252")],
 }
 DECLARATION = re.compile(r"charset\s*=\s*[\"']?[A-Za-z0-9_:.-]+", re.I)
