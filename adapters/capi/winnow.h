@@ -111,7 +111,9 @@ typedef struct winnow_config {
      NULL with WINNOW_STATUS_BUDGET_TOO_SMALL. Default: NULL, 0. */
   void* arena;
   size_t arena_size;
-  /* Character encoding overriding the document's; NULL: sniff. Default: NULL. */
+  /* Character encoding overriding the document's; NULL: a byte order mark or
+     <meta> declaration in the first 4 KiB, else a guess from those bytes
+     (UTF-8 unless they are not; README, "Decoder"). Default: NULL. */
   const char* encoding;
   /* Deeper elements are flattened. Default: 256. */
   size_t max_depth;
