@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "adapters/libxml/iconv_byte.h"
 #include "adapters/libxml/undeclared_encoding.h"
 #include "engine/utf8.h"
 
@@ -366,18 +367,10 @@ void Decoder::use_single_byte_table(const std::string& encoding) {
   if (table == nullptr) return;  // the converter converts, as for any other encoding
   bool complete = true;
   for (int b = 0; b < 256 && complete; ++b) {
-    iconv(s.converter, nullptr, nullptr, nullptr, nullptr);  // back to the initial state
-    char byte = static_cast<char>(b);
-    wchar_t wide[2];
-    char* in_ptr = &byte;
-    std::size_t in_left = 1;
-    char* out_ptr = reinterpret_cast<char*>(wide);
-    std::size_t out_left = sizeof wide;
-    const std::size_t result = iconv(s.converter, &in_ptr, &in_left, &out_ptr, &out_left);
-    const std::size_t produced = (sizeof wide - out_left) / sizeof(wchar_t);
-    if (result != static_cast<std::size_t>(-1) && in_left == 0 && produced == 1) {
-      table->length[b] = static_cast<std::uint8_t>(write_code_point(static_cast<std::uint32_t>(wide[0]), table->bytes[b]));
-    } else if (result == static_cast<std::size_t>(-1) && errno == EILSEQ && produced == 0) {
+    const ByteConversion converted = convert_byte_alone(s.converter, static_cast<unsigned char>(b));
+    if (converted.kind == ByteConversion::Kind::kCodePoint) {
+      table->length[b] = static_cast<std::uint8_t>(write_code_point(converted.code_point, table->bytes[b]));
+    } else if (converted.kind == ByteConversion::Kind::kRejected) {
       std::memcpy(table->bytes[b], kReplacement, 3);
       table->length[b] = 3;
     } else {

@@ -3,11 +3,12 @@
 
 #include <iconv.h>
 
-#include <cerrno>
-
 #include <array>
+#include <cerrno>
 #include <climits>
 #include <cstdint>
+
+#include "adapters/libxml/iconv_byte.h"
 
 namespace winnow {
 namespace {
@@ -58,16 +59,8 @@ bool decode_high_half(const char* encoding, MemoryBudget& budget, std::size_t co
     return false;
   }
   for (int b = 0x80; b < 0x100; ++b) {
-    iconv(converter, nullptr, nullptr, nullptr, nullptr);
-    char byte = static_cast<char>(b);
-    wchar_t wide[2];
-    char* in = &byte;
-    std::size_t in_left = 1;
-    char* out = reinterpret_cast<char*>(wide);
-    std::size_t out_left = sizeof wide;
-    const std::size_t result = iconv(converter, &in, &in_left, &out, &out_left);
-    const bool one = result != static_cast<std::size_t>(-1) && in_left == 0 && out_left == sizeof wide - sizeof(wchar_t);
-    half[b - 0x80] = one ? static_cast<std::uint32_t>(wide[0]) : 0;
+    const ByteConversion converted = convert_byte_alone(converter, static_cast<unsigned char>(b));
+    half[b - 0x80] = converted.kind == ByteConversion::Kind::kCodePoint ? converted.code_point : 0;
   }
   iconv_close(converter);
   budget.release(converter_bytes);
