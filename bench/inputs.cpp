@@ -394,6 +394,35 @@ InputSet make_table_pages(std::uint64_t total) {
   return make_set("table", "synthetic data pages (several large tables)", 3, &table_page, total);
 }
 
+// The article pages as a Russian site of the 2000s would serve them: the
+// text's lowercase Latin letters as windows-1251's lowercase Cyrillic (0xE0
+// onwards), markup untouched; with the page's <meta charset> naming
+// windows-1251, or with none (the decoder then guesses it).
+InputSet make_cyrillic_pages(std::uint64_t total, bool declared) {
+  InputSet set = make_article_pages(total);
+  set.name = declared ? "cp1251" : "undeclared";
+  set.description = std::string(declared ? "the article pages in windows-1251, declared"
+                                         : "the article pages in windows-1251, no declaration") +
+                    ", " + std::to_string(set.docs.size()) + " pages";
+  const std::string utf8_meta = "<meta charset=\"utf-8\">";
+  for (std::string& doc : set.docs) {
+    bool in_text = false, in_reference = false;
+    for (char& c : doc) {
+      if (c == '<') in_text = false;
+      else if (c == '>') in_text = true;
+      else if (c == '&') in_reference = true;
+      else if (c == ';') in_reference = false;
+      else if (in_text && !in_reference && c >= 'a' && c <= 'z') c = static_cast<char>(0xE0 + (c - 'a'));
+    }
+    const std::size_t meta = doc.find(utf8_meta);
+    if (meta != std::string::npos)
+      doc.replace(meta, utf8_meta.size(), declared ? "<meta charset=\"windows-1251\">" : "");
+  }
+  set.bytes = 0;
+  for (const std::string& doc : set.docs) set.bytes += doc.size();
+  return set;
+}
+
 // --------------------------------------------------------------- streams --
 
 StreamGenerator::StreamGenerator(std::string prefix, std::string unit, std::string suffix,

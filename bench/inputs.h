@@ -31,6 +31,9 @@ InputSet load_corpus(const std::string& dir, std::uint64_t max_bytes, std::strin
 InputSet make_article_pages(std::uint64_t total_bytes);
 InputSet make_navigation_pages(std::uint64_t total_bytes);
 InputSet make_table_pages(std::uint64_t total_bytes);
+// The article pages in windows-1251, declared or not (the cost of the
+// decoder's guess, adapters/libxml/undeclared_encoding.h).
+InputSet make_cyrillic_pages(std::uint64_t total_bytes, bool declared);
 
 // A generated stream: prefix, then `unit` repeated, then suffix, exactly
 // total bytes long (the unit is cut where the suffix must start; when total

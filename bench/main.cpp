@@ -117,6 +117,9 @@ std::map<std::string, SingleRun> g_single;
 std::map<std::string, Rate> g_rates;  // from the reporter, by benchmark name
 
 std::vector<InputSet> g_inputs;
+// Inputs for the decoder's encoding guess: through the decoder and the
+// default extractor only (libxml2's floor reads UTF-8), outside the tables.
+std::vector<InputSet> g_encoding_inputs;
 std::vector<StageSpec> g_stages;       // throughput rows, in order
 struct MemoryRow {
   std::string key;
@@ -583,6 +586,14 @@ int run(int argc, char** argv) {
   for (const InputSet& set : g_inputs)
     for (const StageSpec& spec : g_stages) register_throughput(set, spec);
   for (const StageSpec& spec : g_stages) register_steady(spec);
+  g_encoding_inputs.push_back(make_cyrillic_pages(synthetic, true));
+  g_encoding_inputs.push_back(make_cyrillic_pages(synthetic, false));
+  for (const InputSet& set : g_encoding_inputs) {
+    benchmark::AddCustomContext(set.name, set.description);
+    for (const StageSpec& spec : g_stages)
+      if (spec.kind == StageKind::Decoder || (spec.kind == StageKind::Extractor && spec.algorithm == default_algorithm()))
+        register_throughput(set, spec);
+  }
 
   // Memory rows.
   StageSpec floor;

@@ -3,6 +3,7 @@
 
 #include <iconv.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <climits>
@@ -22,6 +23,11 @@ constexpr std::size_t kWordRun = 3;
 constexpr std::size_t kMinimumWordBytes = 6;
 // Fewer CJK characters than this say too little to tell the languages apart.
 constexpr std::size_t kMinimumCjkCharacters = 8;
+
+// A Cyrillic or Greek reading with this share of its pairs plausible is no
+// CJK text (read in their right encoding, nearly all are; CJK text read in
+// them, nowhere near).
+constexpr double kDecisiveWordShape = 0.8;
 
 // The first of each list wins a tie.
 constexpr const char* kNonLatinCandidates[] = {"WINDOWS-1251", "KOI8-R", "WINDOWS-1253"};
@@ -82,17 +88,27 @@ void for_each_high_run(std::string_view s, Visit visit) {
   }
 }
 
+// A reading's score: +1 or -1 at each of `positions` places.
+struct Score {
+  long value = 0;
+  long positions = 0;
+  void add(bool plausible) {
+    value += plausible ? 1 : -1;
+    ++positions;
+  }
+};
+
 // How well the runs read as words in the encoding `half` describes: +1 for
 // each letter followed by a lowercase letter of its script, -1 for each other
 // pair of neighbours.
-long word_shape_score(std::string_view s, const HighHalf& half) {
-  long score = 0;
+Score word_shape_score(std::string_view s, const HighHalf& half) {
+  Score score;
   for_each_high_run(s, [&](std::size_t begin, std::size_t length) {
     for (std::size_t k = begin + 1; k < begin + length; ++k) {
       const std::uint32_t before = half[static_cast<unsigned char>(s[k - 1]) - 0x80];
       const std::uint32_t here = half[static_cast<unsigned char>(s[k]) - 0x80];
       const Script script = script_of(before);
-      score += (script != Script::kOther && script_of(here) == script && is_lowercase(here)) ? 1 : -1;
+      score.add(script != Script::kOther && script_of(here) == script && is_lowercase(here));
     }
   });
   return score;
@@ -103,35 +119,47 @@ long word_shape_score(std::string_view s, const HighHalf& half) {
 // that does not (windows-1250's "ł" is windows-1252's "³"). Inside a word
 // means between letters or such bytes, at least one an ASCII letter, so that
 // quotation marks and dashes beside a word do not count.
-long latin_letter_score(std::string_view s, const HighHalf& half) {
+Score latin_letter_score(std::string_view s, const HighHalf& half) {
   const auto word_byte = [&](std::size_t k) {
     return k < s.size() && (is_ascii_letter(s[k]) || static_cast<unsigned char>(s[k]) >= 0x80);
   };
-  long score = 0;
+  Score score;
   for (std::size_t k = 1; k + 1 < s.size(); ++k) {
     const auto b = static_cast<unsigned char>(s[k]);
     if (b < 0x80 || !word_byte(k - 1) || !word_byte(k + 1)) continue;
     if (!is_ascii_letter(s[k - 1]) && !is_ascii_letter(s[k + 1])) continue;
-    score += is_latin_letter(half[b - 0x80]) ? 1 : -1;
+    score.add(is_latin_letter(half[b - 0x80]));
   }
   return score;
 }
 
-// The candidate that scores highest, if one scores above `floor`; else
-// `fallback`.
-template <typename Score, std::size_t N>
-std::string best_candidate(const char* const (&candidates)[N], std::string_view prefix, MemoryBudget& budget,
-                           std::size_t converter_bytes, long floor, const char* fallback, Score score) {
-  const char* best = fallback;
-  long best_score = floor;
+struct Guess {
+  std::string encoding;   // empty: none scored above the floor
+  bool decisive = false;  // it reached the decisive share of its positions
+};
+
+enum class Search { kAll, kUntilDecisive };
+
+// The candidate that scores highest, if one scores above `floor`, and whether
+// it reached `decisive_share` of the most it could score. kUntilDecisive
+// stops at the first that does, which saves loading the others' modules:
+// glibc loads an encoding's module anew for each document (it unloads those
+// no descriptor uses), at some 50 microseconds each.
+template <typename ScoreReading, std::size_t N>
+Guess best_candidate(const char* const (&candidates)[N], std::string_view prefix, MemoryBudget& budget,
+                     std::size_t converter_bytes, long floor, double decisive_share, Search search,
+                     ScoreReading score_reading) {
+  Guess best;
+  long best_value = floor;
   for (const char* candidate : candidates) {
     HighHalf half;
     if (!decode_high_half(candidate, budget, converter_bytes, half)) continue;
-    const long candidate_score = score(prefix, half);
-    if (candidate_score > best_score) {
-      best = candidate;
-      best_score = candidate_score;
-    }
+    const Score score = score_reading(prefix, half);
+    if (score.value <= best_value) continue;
+    best.encoding = candidate;
+    best_value = score.value;
+    best.decisive = score.value >= decisive_share * static_cast<double>(score.positions);
+    if (best.decisive && search == Search::kUntilDecisive) break;
   }
   return best;
 }
@@ -192,6 +220,19 @@ constexpr char32_t kCommonHanzi[] =
     U"的一是不了在人有我他这這个個们們中来來上大为為和国國地到以说說时時要就出会會可也你对對生能而子那得于於着著下自之年"
     U"过過发發后後作里裡用道行所然家种種事成方多经經么麼去法学學如都同现現当當没沒动動面起看定天分还還进進好小部其些主样樣"
     U"理心她本前开開但因只从從想实實日新闻聞网網站页頁首";
+constexpr std::size_t kCommonHanziCount = sizeof kCommonHanzi / sizeof kCommonHanzi[0] - 1;  // without U'\0'
+
+// kCommonHanzi in code point order, for a binary search.
+constexpr std::array<char32_t, kCommonHanziCount> sorted_common_hanzi() {
+  std::array<char32_t, kCommonHanziCount> sorted{};
+  for (std::size_t i = 0; i < kCommonHanziCount; ++i) {
+    std::size_t at = i;
+    for (; at > 0 && sorted[at - 1] > kCommonHanzi[i]; --at) sorted[at] = sorted[at - 1];
+    sorted[at] = kCommonHanzi[i];
+  }
+  return sorted;
+}
+constexpr std::array<char32_t, kCommonHanziCount> kSortedCommonHanzi = sorted_common_hanzi();
 
 // Of the CJK characters a reading gives, the share that are what its
 // language writes most (Chinese: the characters above; Japanese: kana, a
@@ -208,9 +249,7 @@ constexpr double kTypicalShare[] = {0.05, 0.15, 0.8};  // by CjkLanguage
 bool is_typical(char32_t c, CjkLanguage language) {
   switch (language) {
     case CjkLanguage::kChinese:
-      for (char32_t common : kCommonHanzi)
-        if (c == common) return true;
-      return false;
+      return std::binary_search(kSortedCommonHanzi.begin(), kSortedCommonHanzi.end(), c);
     case CjkLanguage::kJapanese:
       return c >= 0x3041 && c <= 0x30FF;
     case CjkLanguage::kKorean:
@@ -247,7 +286,10 @@ bool read_cjk(std::string_view prefix, const CjkCandidate& candidate, MemoryBudg
     }
     if (result != static_cast<std::size_t>(-1) || error == E2BIG) continue;
     if (error == EINVAL) break;  // a character cut by the prefix's end
-    ++reading.invalid;
+    // More than this many invalid sequences and the candidate is out however
+    // the rest reads (best_cjk_candidate() allows one per 50 characters, and
+    // there are at most half as many characters as bytes).
+    if (++reading.invalid > prefix.size() / 100) break;
     ++in;
     --in_left;
     iconv(converter, nullptr, nullptr, nullptr, nullptr);
@@ -302,19 +344,26 @@ Utf8Shape utf8_shape(std::string_view s) {
 
 std::string guess_undeclared_encoding(std::string_view prefix, MemoryBudget& budget, std::size_t converter_bytes) {
   if (utf8_shape(prefix) != Utf8Shape::kOther) return "UTF-8";
-  const char* latin_default = kLatinCandidates[0];
   const HighRuns runs = high_runs(prefix);
+  Guess non_latin;
+  if (written_outside_ascii(runs)) {
+    // All three: Greek read as windows-1251 reads well too, only less well.
+    // But Cyrillic or Greek that reads this well is no CJK encoding's text,
+    // and the CJK readings (five more modules) are not tried.
+    non_latin = best_candidate(kNonLatinCandidates, prefix, budget, converter_bytes, 0, kDecisiveWordShape,
+                               Search::kAll, word_shape_score);
+    if (non_latin.decisive) return non_latin.encoding;
+  }
   if (written_in_double_bytes(runs)) {
     const std::string cjk = best_cjk_candidate(prefix, budget, converter_bytes);
     if (!cjk.empty()) return cjk;
   }
-  if (written_outside_ascii(runs)) {
-    const std::string non_latin = best_candidate(kNonLatinCandidates, prefix, budget, converter_bytes, 0, "",
-                                                 word_shape_score);
-    if (!non_latin.empty()) return non_latin;
-  }
-  return best_candidate(kLatinCandidates, prefix, budget, converter_bytes, LONG_MIN, latin_default,
-                        latin_letter_score);
+  if (!non_latin.encoding.empty()) return non_latin.encoding;
+  // windows-1252 first, and alone when it reads every byte inside a word as a letter.
+  const Guess latin =
+      best_candidate(kLatinCandidates, prefix, budget, converter_bytes, LONG_MIN, 1.0, Search::kUntilDecisive,
+                     latin_letter_score);
+  return latin.encoding.empty() ? kLatinCandidates[0] : latin.encoding;
 }
 
 }  // namespace winnow
