@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 2
+#define WINNOW_VERSION_MINOR 3
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -138,6 +138,12 @@ typedef struct winnow_stats {
                                headline blocks) the budget had no room for, or took back for
                                memory the page needed: the status stays OK, but a larger budget
                                may give other output */
+  /* Added in 0.3: */
+  const char* encoding;     /* what the input is read as ("UTF-8", "WINDOWS-1251", ...): the
+                               caller's, the declared or the guessed encoding (README,
+                               "Decoder"); NULL until decided (the first 4 KiB or the end of a
+                               shorter input). Valid until the next winnow_feed() or
+                               winnow_free(). */
 } winnow_stats;
 
 typedef struct winnow_span {

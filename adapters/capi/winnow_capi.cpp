@@ -227,6 +227,7 @@ void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
   stats->spans_merged = extractor->sink.merged();
   stats->arena_peak = s.arena_peak;
   stats->declined = s.declined;
+  stats->encoding = s.encoding.empty() ? nullptr : s.encoding.c_str();
 }
 
 size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {

@@ -248,6 +248,7 @@ static void test_stats_and_pulled_spans(void) {
   CHECK(stats.memory_budget == 262144);
   CHECK(stats.status == WINNOW_STATUS_OK);
   CHECK(stats.declined == 0);
+  CHECK(stats.encoding != NULL && strcmp(stats.encoding, "UTF-8") == 0);
   n = winnow_spans(ex, spans, 4);
   CHECK(n >= 1);
   CHECK(spans[0].begin < spans[0].end && spans[0].end <= strlen(kPage));
@@ -256,6 +257,26 @@ static void test_stats_and_pulled_spans(void) {
   winnow_free(ex);
   winnow_get_stats(NULL, &stats);
   CHECK(stats.status == WINNOW_STATUS_INVALID_ARGUMENT);
+}
+
+static void test_stats_name_the_encoding_once_decided(void) {
+  /* "Новости дня" in KOI8-R with no declaration: guessed from the bytes. */
+  static const char kKoi8[] = "<html><body><p>\xEE\xCF\xD7\xCF\xD3\xD4\xC9 \xC4\xCE\xD1</p>";
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_stats stats;
+  memset(&c, 0, sizeof c);
+  config = make_config("plain", &c);
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_feed(ex, kKoi8, strlen(kKoi8), 0) == WINNOW_STATUS_OK);
+  winnow_get_stats(ex, &stats);
+  CHECK(stats.encoding == NULL); /* shorter than 4 KiB and not yet final */
+  CHECK(winnow_feed(ex, "</body></html>", 14, 1) == WINNOW_STATUS_OK);
+  winnow_get_stats(ex, &stats);
+  CHECK(stats.encoding != NULL && strcmp(stats.encoding, "KOI8-R") == 0);
+  CHECK(strstr(c.text, "\xD0\x9D\xD0\xBE\xD0\xB2\xD0\xBE\xD1\x81\xD1\x82\xD0\xB8") != NULL); /* Новости */
+  winnow_free(ex);
 }
 
 static void test_budget_exceeded_keeps_what_was_decided(void) {
@@ -393,6 +414,7 @@ int main(void) {
   test_output_does_not_depend_on_chunking();
   test_feed_after_the_end_and_null_data();
   test_stats_and_pulled_spans();
+  test_stats_name_the_encoding_once_decided();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();

@@ -40,8 +40,8 @@ int main(void) {
 
   winnow_stats stats;
   winnow_get_stats(ex, &stats);
-  fprintf(stderr, "%s; peak memory %zu of %zu bytes\n", winnow_status_string(status),
-          stats.peak_memory, stats.memory_budget);
+  fprintf(stderr, "%s; read as %s; peak memory %zu of %zu bytes\n", winnow_status_string(status),
+          stats.encoding ? stats.encoding : "-", stats.peak_memory, stats.memory_budget);
   winnow_free(ex);
   return status == WINNOW_STATUS_OK ? 0 : 3;
 }
