@@ -21,6 +21,8 @@ const iconv_t kNoConverter = reinterpret_cast<iconv_t>(-1);
 constexpr std::size_t kWordRun = 3;
 // Fewer bytes in such runs than this say too little to guess from.
 constexpr std::size_t kMinimumWordBytes = 6;
+// Multi-byte UTF-8 characters per invalid byte from which a prefix is UTF-8.
+constexpr std::size_t kUtf8Majority = 2;
 // Fewer CJK characters than this say too little to tell the languages apart.
 constexpr std::size_t kMinimumCjkCharacters = 8;
 
@@ -321,8 +323,8 @@ std::string best_cjk_candidate(std::string_view prefix, MemoryBudget& budget, st
 
 }  // namespace
 
-Utf8Shape utf8_shape(std::string_view s) {
-  bool multibyte = false;
+Utf8Census utf8_census(std::string_view s) {
+  Utf8Census census;
   std::size_t i = 0;
   while (i < s.size()) {
     const auto b = static_cast<unsigned char>(s[i]);
@@ -330,20 +332,34 @@ Utf8Shape utf8_shape(std::string_view s) {
       ++i;
       continue;
     }
-    const int length = (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3 : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
-    if (length == 0) return Utf8Shape::kOther;
-    for (int k = 1; k < length; ++k) {
-      if (i + k >= s.size()) return multibyte ? Utf8Shape::kUtf8 : Utf8Shape::kAscii;  // cut by the prefix's end
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return Utf8Shape::kOther;
+    const std::size_t length = (b >= 0xC2 && b <= 0xDF) ? 2 : (b >= 0xE0 && b <= 0xEF) ? 3 : (b >= 0xF0 && b <= 0xF4) ? 4 : 0;
+    std::size_t k = 1;
+    while (k < length && i + k < s.size() && (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80) ++k;
+    if (k < length && i + k == s.size()) break;  // a character cut by the prefix's end
+    if (length == 0 || k < length) {
+      ++census.invalid;
+      ++i;
+      continue;
     }
-    multibyte = true;
+    ++census.characters;
     i += length;
   }
-  return multibyte ? Utf8Shape::kUtf8 : Utf8Shape::kAscii;
+  return census;
+}
+
+Utf8Shape utf8_shape(std::string_view s) {
+  const Utf8Census census = utf8_census(s);
+  if (census.invalid > 0) return Utf8Shape::kOther;
+  return census.characters > 0 ? Utf8Shape::kUtf8 : Utf8Shape::kAscii;
 }
 
 std::string guess_undeclared_encoding(std::string_view prefix, MemoryBudget& budget, std::size_t converter_bytes) {
-  if (utf8_shape(prefix) != Utf8Shape::kOther) return "UTF-8";
+  // A page written in UTF-8 with a few bytes of another encoding in it (text
+  // pasted from elsewhere) stays UTF-8, those bytes repaired: its characters
+  // outnumber them two to one, which text in a legacy encoding, whose bytes
+  // pair up as UTF-8 only by chance, does not.
+  const Utf8Census census = utf8_census(prefix);
+  if (census.invalid == 0 || census.characters >= kUtf8Majority * census.invalid) return "UTF-8";
   const HighRuns runs = high_runs(prefix);
   Guess non_latin;
   if (written_outside_ascii(runs)) {

@@ -6,7 +6,9 @@
 // implementation: it may analyse the bytes, and otherwise falls back to a
 // default, windows-1252 where nothing is known of the user's locale. Here:
 //   1. A prefix that is ASCII or valid UTF-8 is UTF-8 (so is every page
-//      written today; pure ASCII reads the same either way).
+//      written today; pure ASCII reads the same either way), and so is one
+//      whose multi-byte UTF-8 characters outnumber its invalid bytes two to
+//      one (a UTF-8 page with a few pasted bytes of windows-1252 in it).
 //   2. Otherwise, if its bytes >= 0x80 stand in runs of two or more on
 //      average (CJK characters are two bytes each), each multi-byte CJK
 //      encoding (GB18030, Big5-HKSCS, Shift_JIS as CP932, EUC-JP, EUC-KR as
@@ -62,9 +64,16 @@
 
 namespace winnow {
 
+// A byte prefix read as UTF-8: its multi-byte characters and the bytes that
+// start no valid sequence (a character cut by the prefix's end is neither).
+struct Utf8Census {
+  std::size_t characters = 0;
+  std::size_t invalid = 0;
+};
+Utf8Census utf8_census(std::string_view prefix);
+
 // What a byte prefix is as UTF-8: ASCII only, valid UTF-8 with at least one
-// multi-byte character (a character cut by the prefix's end allowed), or
-// neither.
+// multi-byte character, or neither.
 enum class Utf8Shape { kAscii, kUtf8, kOther };
 Utf8Shape utf8_shape(std::string_view prefix);
 

@@ -62,6 +62,17 @@ TEST(UndeclaredEncoding, AsciiAndUtf8AreUtf8) {
   EXPECT_EQ(guess(""), "UTF-8");
 }
 
+TEST(UndeclaredEncoding, AUtf8PageWithAFewForeignBytesStaysUtf8) {
+  const Utf8Census census = utf8_census("caf\xC3\xA9 \x92 \xE2\x82\xAC \xC3");
+  EXPECT_EQ(census.characters, 2u);
+  EXPECT_EQ(census.invalid, 1u) << "the cut \\xC3 at the end is not counted";
+  EXPECT_EQ(utf8_census("\xE2\x82\xAC").characters, 1u) << "a character ending the prefix is";
+  // Two characters to one stray windows-1252 apostrophe: UTF-8, the stray byte repaired.
+  EXPECT_EQ(guess(page("don\x92t go to the caf\xC3\xA9, the cr\xC3\xA8me is gone")), "UTF-8");
+  // One character to two bytes: the bytes win.
+  EXPECT_EQ(guess(page("don\x92t go to the caf\xC3\xA9, it\x92s closed")), "WINDOWS-1252");
+}
+
 TEST(UndeclaredEncoding, CyrillicIsToldFromTheCaseOfItsLetters) {
   EXPECT_EQ(guess(page(encode(kRussian, "WINDOWS-1251"))), "WINDOWS-1251");
   EXPECT_EQ(guess(page(encode(kRussian, "KOI8-R"))), "KOI8-R");
