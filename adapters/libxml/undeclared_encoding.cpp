@@ -106,6 +106,14 @@ struct Score {
 Score word_shape_score(std::string_view s, const HighHalf& half) {
   Score score;
   for_each_high_run(s, [&](std::size_t begin, std::size_t length) {
+    // A word in capitals (a menu's) says nothing: each reading that makes
+    // capitals of another's lowercase makes lowercase of its capitals.
+    bool capitals = true;
+    for (std::size_t k = begin; k < begin + length && capitals; ++k) {
+      const std::uint32_t c = half[static_cast<unsigned char>(s[k]) - 0x80];
+      capitals = script_of(c) != Script::kOther && !is_lowercase(c);
+    }
+    if (capitals) return;
     for (std::size_t k = begin + 1; k < begin + length; ++k) {
       const std::uint32_t before = half[static_cast<unsigned char>(s[k - 1]) - 0x80];
       const std::uint32_t here = half[static_cast<unsigned char>(s[k]) - 0x80];

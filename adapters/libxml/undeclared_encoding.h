@@ -24,7 +24,8 @@
 //      and the one whose words read as words wins: a letter followed by a
 //      lowercase letter of the same script scores +1, anything else (a
 //      capital inside a word, a symbol, a byte the encoding does not
-//      define) -1. The candidates are Cyrillic windows-1251 and
+//      define) -1; a run that reads as capitals only (a menu's) counts for
+//      nothing. The candidates are Cyrillic windows-1251 and
 //      KOI8-R, which put the same letters at the same bytes with their cases
 //      swapped, and Greek windows-1253, whose accented vowels are capitals in
 //      windows-1251 and whose 0xFF ("я" there) is undefined.
@@ -36,7 +37,9 @@
 // such pages need a declaration or the caller's override, and are read as one
 // of the above. Nor can Latin
 // languages whose letters windows-1252 also has at the same bytes (Czech's
-// "č" is its "è"): those read as windows-1252.
+// "č" is its "è"): those read as windows-1252. And Greek whose prefix has
+// more words in capitals than in lowercase reads as KOI8-R (its capitals are
+// KOI8-R's lowercase): telling those apart takes letter frequencies.
 //
 // The guess sees only the prefix, so it does not depend on chunking; a page
 // whose first invalid byte comes after the prefix stays UTF-8, each invalid

@@ -84,6 +84,9 @@ TEST(UndeclaredEncoding, CyrillicIsToldFromTheCaseOfItsLetters) {
 TEST(UndeclaredEncoding, GreekIsNotTakenForCyrillic) {
   EXPECT_EQ(guess(page(encode(kGreek, "WINDOWS-1253"))), "WINDOWS-1253");
   EXPECT_EQ(guess(page(encode(kGreek, "ISO-8859-7"))), "WINDOWS-1253") << "the same letters at the same bytes";
+  // A menu in capitals (lowercase Cyrillic in KOI8-R) before the text.
+  const std::string menu = "ΕΠΙΚΑΙΡΟΤΗΤΑ ΓΝΩΜΗ ΠΟΛΙΤΙΚΗ ΕΛΛΑΔΑ ΟΙΚΟΝΟΜΙΑ ΑΘΛΗΤΙΣΜΟΣ ΠΟΛΙΤΙΣΜΟΣ ΔΙΕΘΝΗ ";
+  EXPECT_EQ(guess(page(encode(menu + kGreek, "WINDOWS-1253"))), "WINDOWS-1253");
 }
 
 TEST(UndeclaredEncoding, CjkEncodingsAreToldByWhatTheirCharactersAre) {
