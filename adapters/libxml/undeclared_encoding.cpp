@@ -16,6 +16,32 @@ namespace {
 
 const iconv_t kNoConverter = reinterpret_cast<iconv_t>(-1);
 
+// A converter from `encoding` into UCS-4, open while it lives, its state
+// charged to the budget as the decoder charges its own. Not open (ok() false)
+// when iconv does not know the encoding or the budget has no room.
+class ChargedConverter {
+ public:
+  ChargedConverter(const char* encoding, MemoryBudget& budget, std::size_t bytes) : budget_(budget), bytes_(bytes) {
+    if (!budget_.try_reserve(bytes_)) return;
+    converter_ = iconv_open("WCHAR_T", encoding);
+    if (converter_ == kNoConverter) budget_.release(bytes_);
+  }
+  ~ChargedConverter() {
+    if (!ok()) return;
+    iconv_close(converter_);
+    budget_.release(bytes_);
+  }
+  ChargedConverter(const ChargedConverter&) = delete;
+  ChargedConverter& operator=(const ChargedConverter&) = delete;
+  bool ok() const { return converter_ != kNoConverter; }
+  iconv_t get() const { return converter_; }
+
+ private:
+  MemoryBudget& budget_;
+  std::size_t bytes_;
+  iconv_t converter_ = kNoConverter;
+};
+
 // A run this long of bytes >= 0x80 is taken for a word (or most of one) of a
 // script written wholly outside ASCII.
 constexpr std::size_t kWordRun = 3;
@@ -60,18 +86,12 @@ bool is_lowercase(std::uint32_t c) {
 // byte at a time. False when iconv does not know the encoding or the budget
 // has no room for its state.
 bool decode_high_half(const char* encoding, MemoryBudget& budget, std::size_t converter_bytes, HighHalf& half) {
-  if (!budget.try_reserve(converter_bytes)) return false;
-  const iconv_t converter = iconv_open("WCHAR_T", encoding);
-  if (converter == kNoConverter) {
-    budget.release(converter_bytes);
-    return false;
-  }
+  const ChargedConverter converter(encoding, budget, converter_bytes);
+  if (!converter.ok()) return false;
   for (int b = 0x80; b < 0x100; ++b) {
-    const ByteConversion converted = convert_byte_alone(converter, static_cast<unsigned char>(b));
+    const ByteConversion converted = convert_byte_alone(converter.get(), static_cast<unsigned char>(b));
     half[b - 0x80] = converted.kind == ByteConversion::Kind::kCodePoint ? converted.code_point : 0;
   }
-  iconv_close(converter);
-  budget.release(converter_bytes);
   return true;
 }
 
@@ -273,12 +293,9 @@ bool is_typical(char32_t c, CjkLanguage language) {
 // has no room for its state.
 bool read_cjk(std::string_view prefix, const CjkCandidate& candidate, MemoryBudget& budget,
               std::size_t converter_bytes, CjkReading& reading) {
-  if (!budget.try_reserve(converter_bytes)) return false;
-  const iconv_t converter = iconv_open("WCHAR_T", candidate.encoding);
-  if (converter == kNoConverter) {
-    budget.release(converter_bytes);
-    return false;
-  }
+  const ChargedConverter charged(candidate.encoding, budget, converter_bytes);
+  if (!charged.ok()) return false;
+  const iconv_t converter = charged.get();
   char* in = const_cast<char*>(prefix.data());
   std::size_t in_left = prefix.size();
   wchar_t wide[256];
@@ -304,8 +321,6 @@ bool read_cjk(std::string_view prefix, const CjkCandidate& candidate, MemoryBudg
     --in_left;
     iconv(converter, nullptr, nullptr, nullptr, nullptr);
   }
-  iconv_close(converter);
-  budget.release(converter_bytes);
   return true;
 }
 
