@@ -29,7 +29,7 @@ import os
 import re
 import sys
 
-from references import READABILITY  # this folder: the script's own
+from references import READABILITY, READABILITY_MEASURED_HERE  # this folder: the script's own
 
 
 def number(text):
@@ -109,6 +109,12 @@ def main():
             margin = [sum(got[p][i] - READABILITY[p][i] for p in with_reference) / len(with_reference) for i in (0, 1)]
             print(f"{name}: margin over Readability.js {margin[0]:+.4f} / {margin[1]:+.4f} "
                   f"({len(with_reference)} packages)", end="")
+            every_reference = {**READABILITY, **READABILITY_MEASURED_HERE}
+            with_any = [p for p in every_reference if p in got]
+            if len(with_any) > len(with_reference):
+                wide = [sum(got[p][i] - every_reference[p][i] for p in with_any) / len(with_any) for i in (0, 1)]
+                print(f", {wide[0]:+.4f} / {wide[1]:+.4f} with the measured-here references "
+                      f"({len(with_any)} packages)", end="")
         else:
             print(f"{name}: no package with Readability.js's figures", end="")
         print(f", mean {mean([v[0] for v in got.values()]):.4f} / {mean([v[1] for v in got.values()]):.4f} "
