@@ -48,6 +48,11 @@ class Engine final : public EventHandler, private TokenConsumer {
   std::uint64_t words_written() const { return writer_.words_written(); }
   std::uint64_t net_text_length() const { return writer_.net_text_length(); }
   bool overview() const { return finished_ && writer_.net_text_length() < overview_threshold_; }
+  // The page's title as written (engine/page_title.h), NUL-terminated; null
+  // until its <title> element has ended (or the document has).
+  const char* page_title() const {
+    return stream_ && stream_->page_title().known() ? stream_->page_title().c_str() : nullptr;
+  }
   std::uint64_t flattened_elements() const {
     return tokenizer_ ? tokenizer_->flattened_elements() : 0;
   }

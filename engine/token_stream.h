@@ -7,7 +7,7 @@
 //
 // Memory: window_tokens * sizeof(Token) + text_bytes, plus the title and the
 // description (kTitleBytes + kDescriptionBytes), their trigrams (2 x 128
-// bytes) and a few words.
+// bytes), the title as written (PageTitle::kBytes + 1) and a few words.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "engine/memory_budget.h"
+#include "engine/page_title.h"
 #include "engine/ring_buffer.h"
 #include "engine/token.h"
 
@@ -92,6 +93,11 @@ class TokenStream {
   void append_title(std::string_view text);
   std::string_view title() const { return std::string_view(title_, title_size_); }
 
+  // The title a reader shows (engine/page_title.h), beside the lower-cased
+  // one above, which the features compare words with.
+  PageTitle& page_title() { return page_title_; }
+  const PageTitle& page_title() const { return page_title_; }
+
   // The page's description (the first <meta> naming one: description,
   // og:description, twitter:description), its first kDescriptionBytes bytes,
   // lower-cased like the title; later ones are ignored. A summary of the
@@ -123,6 +129,7 @@ class TokenStream {
   char title_[kTitleBytes];
   std::size_t title_size_ = 0;
   Trigrams title_trigrams_;
+  PageTitle page_title_;
   char description_[kDescriptionBytes];
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;

@@ -147,6 +147,8 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
 
 void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
   flush_word();
+  // A title deeper than the stack goes is not the page's: its text could not be told apart.
+  if (tag == Tag::title && depth_ < max_depth_ && !inside(Tag::svg)) stream_.page_title().begin();
   if (tag == Tag::meta && describes_page(attributes)) stream_.set_description(attributes.content);
   if (tag == Tag::meta && declares_type(attributes)) stream_.set_page_kind(attributes.content);
   const std::uint8_t inherited = context_flags();
@@ -198,6 +200,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
 
 void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   flush_word();
+  if (tag == Tag::title) stream_.page_title().end();
   if (flattened_open_ > 0) {
     --flattened_open_;
     if (!(context_flags() & kInvisible)) emit_tag(TokenKind::EndTag, tag, source, false);
@@ -227,7 +230,10 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
 void Tokenizer::on_text(std::string_view text, SourceSpan source) {
   if (context_flags() & kInvisible) {
     // The title is not content, but algorithms compare headlines with it.
-    if (innermost_tag() == Tag::title) stream_.append_title(text);
+    if (innermost_tag() == Tag::title) {
+      stream_.append_title(text);
+      stream_.page_title().append(text);
+    }
     return;
   }
   // Offsets are interpolated only where a word starts or ends: a division per
@@ -310,6 +316,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
 
 void Tokenizer::on_end_document(std::uint64_t) {
   flush_word();
+  stream_.page_title().finish();
   consumer_.on_end_of_tokens();
 }
 

@@ -78,6 +78,11 @@ class Tokenizer final : public EventHandler {
   std::uint32_t context_semantics() const { return depth_ ? stack_[depth_ - 1].semantics : 0; }
   const OpenElement* context() const { return depth_ ? &stack_[depth_ - 1] : nullptr; }
   Tag innermost_tag() const { return depth_ ? stack_[depth_ - 1].tag : Tag::unknown; }
+  bool inside(Tag tag) const {
+    for (std::size_t i = 0; i < depth_; ++i)
+      if (stack_[i].tag == tag) return true;
+    return false;
+  }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics = 0);
   void flush_word();
   void emit_repaired_word(std::size_t size);

@@ -213,6 +213,7 @@ Status HtmlExtractor::feed(const char* data, std::size_t size, bool is_final) {
 
 Status HtmlExtractor::status() const { return impl_->status; }
 const ExtractorStats& HtmlExtractor::stats() const { return impl_->stats; }
+const char* HtmlExtractor::title() const { return impl_->engine ? impl_->engine->page_title() : nullptr; }
 
 namespace {
 

@@ -36,6 +36,10 @@ class HtmlExtractor {
 
   Status status() const;
   const ExtractorStats& stats() const;
+  // The page's title as written (engine/page_title.h), NUL-terminated and
+  // valid while the extractor lives; null until the page's first <title>
+  // element has ended (or the document has; then empty if it had none).
+  const char* title() const;
 
  private:
   struct Impl;

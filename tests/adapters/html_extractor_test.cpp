@@ -38,6 +38,7 @@ TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
         ASSERT_EQ(split.text, whole.text) << algorithm.name << " " << name << " chunks " << pattern[0];
         ASSERT_EQ(test::describe(split.spans), test::describe(whole.spans)) << algorithm.name << " " << name;
         ASSERT_EQ(split.status, whole.status) << algorithm.name << " " << name;
+        ASSERT_EQ(split.title, whole.title) << algorithm.name << " " << name;
       }
     }
   }
@@ -223,6 +224,39 @@ TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
   const test::RunResult listing = test::run_pipeline(test::read_fixture("listing.html"), config_for("plain"), 7);
   EXPECT_EQ(listing.verdict, PageVerdict::Overview) << listing.net_text_length;
   EXPECT_LT(listing.net_text_length, 500u);
+}
+
+TEST(HtmlExtractor, GivesThePagesTitleAsWrittenInAnyEncoding) {
+  const auto title_of = [](std::string_view html, std::size_t chunk) {
+    const test::RunResult r = test::run_pipeline(html, config_for("default"), chunk);
+    EXPECT_TRUE(r.title_known);
+    return r.title;
+  };
+  EXPECT_EQ(title_of(test::read_fixture("article.html"), 1), "Rivers of the north - The Example Gazette");
+  EXPECT_EQ(title_of(test::read_fixture("legacy_cp1251.html"), 3), "Новости");
+  EXPECT_EQ(title_of(test::read_fixture("undeclared_koi8r.html"), 7), "Погода на неделю");
+  EXPECT_EQ(title_of(test::read_fixture("double_encoded.html"), 2), "A page encoded twice");
+  // References decoded, whitespace collapsed; an SVG's title in the body is not the page's.
+  const std::string page =
+      "<html><head><title>\n  Caf&eacute; &amp; Bar&#8217;s\t menu </title></head>"
+      "<body><svg><title>Logo</title></svg><p>Today's soups.</p></body></html>";
+  for (const std::size_t chunk : {1u, 5u, 4096u}) EXPECT_EQ(title_of(page, chunk), "Café & Bar’s menu") << chunk;
+  EXPECT_EQ(title_of("<html><body><svg><title>Logo</title></svg><p>No title here.</p></body></html>", 4), "");
+  EXPECT_EQ(title_of(test::read_fixture("broken.html"), 1), "");
+}
+
+TEST(HtmlExtractor, ThePagesTitleIsKnownBeforeItsEnd) {
+  test::RecordingSink sink;
+  HtmlExtractor extractor(config_for("default"), sink);
+  EXPECT_EQ(extractor.title(), nullptr);
+  const std::string head = "<html><head><title>Early news</title></head><body>";
+  ASSERT_EQ(extractor.feed(head.data(), head.size(), false), Status::Ok);
+  const std::string body = "<p>" + std::string(8192, 'x') + "</p>";
+  ASSERT_EQ(extractor.feed(body.data(), body.size(), false), Status::Ok);
+  ASSERT_NE(extractor.title(), nullptr) << "the decoder has decided, the head has been parsed";
+  EXPECT_STREQ(extractor.title(), "Early news");
+  EXPECT_EQ(extractor.feed("</body></html>", 14, true), Status::Ok);
+  EXPECT_STREQ(extractor.title(), "Early news");
 }
 
 TEST(HtmlExtractor, RepairsTextEncodedTwice) {

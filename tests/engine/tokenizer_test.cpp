@@ -320,6 +320,38 @@ TEST_F(TokenizerTest, KeepsTheTitleForAlgorithmsButMakesNoTokensOfIt) {
   EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"body"}));
 }
 
+TEST_F(TokenizerTest, KeepsThePagesTitleAsWrittenFromItsFirstTitleOutsideSvg) {
+  start(Tag::body);
+  start(Tag::svg);
+  start(Tag::title);
+  text("Share icon");  // an SVG's title names the drawing, not the page
+  end(Tag::title);
+  end(Tag::svg);
+  EXPECT_FALSE(stream_.page_title().known());
+  start(Tag::title);
+  text("  Rivers of the ");
+  EXPECT_FALSE(stream_.page_title().known());
+  text("NORTH - Gazette ");
+  end(Tag::title);
+  ASSERT_TRUE(stream_.page_title().known());
+  EXPECT_EQ(stream_.page_title().view(), "Rivers of the NORTH - Gazette");
+  start(Tag::title);
+  text("A later title");
+  end(Tag::title);
+  done();
+  EXPECT_EQ(stream_.page_title().view(), "Rivers of the NORTH - Gazette");
+  EXPECT_TRUE(recorder_.words().empty());
+}
+
+TEST_F(TokenizerTest, APageWithoutTitleHasAnEmptyOneOnceItEnds) {
+  start(Tag::p);
+  text("body");
+  EXPECT_FALSE(stream_.page_title().known());
+  done();
+  ASSERT_TRUE(stream_.page_title().known());
+  EXPECT_EQ(stream_.page_title().view(), "");
+}
+
 TEST_F(TokenizerTest, KeepsThePagesFirstDescription) {
   ElementAttributes viewport;
   viewport.name = "viewport";

@@ -62,6 +62,8 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
       if (is_fatal(result.status)) result.status = extractor.feed(nullptr, 0, true);
     }
     result.stats = extractor.stats();
+    result.title_known = extractor.title() != nullptr;
+    if (result.title_known) result.title = extractor.title();
   }
   result.text = sink.text();
   result.spans = sink.spans();

@@ -73,6 +73,8 @@ struct RunResult {
   std::vector<SourceSpan> spans;
   Status status = Status::Ok;
   ExtractorStats stats;
+  bool title_known = false;  // HtmlExtractor::title() was not null at the end
+  std::string title;
 };
 
 // Feeds the input cut at the given sizes (cycled until the input ends; none:
