@@ -21,6 +21,7 @@
 
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm_registry.h"
+#include "engine/page_title.h"
 #include "fuzz_support.h"
 
 namespace {
@@ -33,6 +34,8 @@ struct Run {
   std::vector<SourceSpan> spans;
   Status status = Status::Ok;
   ExtractorStats stats;
+  bool titled = false;  // HtmlExtractor::title() not null at the end
+  std::string title;
 };
 
 Run run(std::string_view html, const ExtractorConfig& config, const std::vector<std::size_t>& sizes) {
@@ -55,6 +58,8 @@ Run run(std::string_view html, const ExtractorConfig& config, const std::vector<
       }
     }
     result.stats = extractor.stats();
+    result.titled = extractor.title() != nullptr;
+    if (result.titled) result.title = extractor.title();
   }
   result.text = sink.text();
   result.spans = sink.spans();
@@ -114,5 +119,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (whole.stats.words_out != pieces.stats.words_out) fail("word count depends on chunking", where);
   if (whole.stats.encoding != pieces.stats.encoding)
     fail("encoding depends on chunking", where + ": " + whole.stats.encoding + " vs " + pieces.stats.encoding);
+  if (whole.titled != pieces.titled || whole.title != pieces.title)
+    fail("title depends on chunking", where + ": '" + whole.title + "' vs '" + pieces.title + "'");
+  // Known at the end of every extraction that started; a character
+  // boundary within PageTitle::kBytes, no whitespace at its ends.
+  if (whole.status != Status::BudgetTooSmall && whole.status != Status::InvalidArgument && !whole.titled)
+    fail("no title at the end", where);
+  if (whole.title.size() > PageTitle::kBytes) fail("title longer than its bound", where);
+  if (!fuzz::valid_utf8(whole.title)) fail("title is not valid UTF-8", where);
+  if (!whole.title.empty() && (whole.title.front() == ' ' || whole.title.back() == ' '))
+    fail("title not trimmed", where + ": '" + whole.title + "'");
   return 0;
 }

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 3
+#define WINNOW_VERSION_MINOR 4
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -171,6 +171,16 @@ WINNOW_API void winnow_free(winnow_extractor* extractor);
 
 WINNOW_API winnow_status winnow_get_status(const winnow_extractor* extractor);
 WINNOW_API void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats);
+
+/* Added in 0.4. The page's title as a reader shows it above the content:
+   the text of its first <title> element (not an SVG's), references decoded,
+   runs of whitespace collapsed, at most 256 bytes of UTF-8 cut at a
+   character boundary. NULL until that element has ended (in the <head>,
+   before any content, once the encoding is decided) or the document has;
+   then "" if the page had none. NULL for a NULL extractor or one that could
+   not start. Once not NULL it never changes and stays valid until
+   winnow_free(). */
+WINNOW_API const char* winnow_get_title(const winnow_extractor* extractor);
 
 /* Copies up to capacity spans decided since the last call into out and
    returns how many. Up to 64 are kept between calls; past that, the newest is

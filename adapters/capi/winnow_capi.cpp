@@ -230,6 +230,10 @@ void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
   stats->encoding = s.encoding.empty() ? nullptr : s.encoding.c_str();
 }
 
+const char* winnow_get_title(const winnow_extractor* extractor) {
+  return extractor == nullptr ? nullptr : extractor->extractor.title();
+}
+
 size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {
   if (extractor == nullptr || out == nullptr) return 0;
   return extractor->sink.drain(out, capacity);

@@ -86,6 +86,39 @@ bool parse_size(std::string_view text, std::size_t* out) {
   return true;
 }
 
+// Besides what JSON requires, the C1 controls (U+0080..U+009F) and the
+// line and paragraph separators (U+2028, U+2029) are written as \uXXXX:
+// JSON allows them raw, but readers that split JSON lines on every
+// Unicode line break (Python's str.splitlines, JavaScript before ES2019)
+// would cut a block's line in two at a NEL a mis-decoded page carries.
+void write_json_string(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    const auto after = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
+    if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {
+      std::printf("\\u%04x", next);
+      ++i;
+      continue;
+    }
+    if (byte == 0xE2 && next == 0x80 && (after == 0xA8 || after == 0xA9)) {
+      std::printf("\\u%04x", 0x2000u + after - 0x80u);
+      i += 2;
+      continue;
+    }
+    switch (byte) {
+      case '"': std::fputs("\\\"", stdout); break;
+      case '\\': std::fputs("\\\\", stdout); break;
+      case '\n': std::fputs("\\n", stdout); break;
+      case '\t': std::fputs("\\t", stdout); break;
+      case '\r': std::fputs("\\r", stdout); break;
+      default:
+        if (byte < 0x20 || byte == 0x7F) std::printf("\\u%04x", byte);
+        else std::fputc(byte, stdout);
+    }
+  }
+}
+
 // Writes content to stdout as the chosen format.
 class StdoutSink final : public winnow::ContentSink {
  public:
@@ -136,39 +169,6 @@ class StdoutSink final : public winnow::ContentSink {
     std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n", static_cast<unsigned long long>(span.begin),
                 static_cast<unsigned long long>(span.end));
   }
-  // Besides what JSON requires, the C1 controls (U+0080..U+009F) and the
-  // line and paragraph separators (U+2028, U+2029) are written as \uXXXX:
-  // JSON allows them raw, but readers that split JSON lines on every
-  // Unicode line break (Python's str.splitlines, JavaScript before ES2019)
-  // would cut a block's line in two at a NEL a mis-decoded page carries.
-  static void write_json_string(std::string_view text) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      const auto byte = static_cast<unsigned char>(text[i]);
-      const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-      const auto after = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
-      if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {
-        std::printf("\\u%04x", next);
-        ++i;
-        continue;
-      }
-      if (byte == 0xE2 && next == 0x80 && (after == 0xA8 || after == 0xA9)) {
-        std::printf("\\u%04x", 0x2000u + after - 0x80u);
-        i += 2;
-        continue;
-      }
-      switch (byte) {
-        case '"': std::fputs("\\\"", stdout); break;
-        case '\\': std::fputs("\\\\", stdout); break;
-        case '\n': std::fputs("\\n", stdout); break;
-        case '\t': std::fputs("\\t", stdout); break;
-        case '\r': std::fputs("\\r", stdout); break;
-        default:
-          if (byte < 0x20 || byte == 0x7F) std::printf("\\u%04x", byte);
-          else std::fputc(byte, stdout);
-      }
-    }
-  }
-
   Format format_;
   bool in_block_ = false;
   int heading_ = 0;
@@ -292,13 +292,25 @@ void write_summary(const winnow::HtmlExtractor& extractor, Status status) {
   const winnow::ExtractorStats& s = extractor.stats();
   std::printf(
       "{\"type\":\"end\",\"status\":\"%s\",\"verdict\":\"%s\",\"net_text_length\":%llu,"
-      "\"encoding\":\"%s\",\"bytes_in\":%llu,\"tokens\":%llu,"
-      "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu,\"declined\":%zu}\n",
+      "\"encoding\":\"%s\",\"title\":",
       status == Status::Ok ? "ok" : status == Status::BudgetExceeded ? "budget_exceeded"
                                   : status == Status::NestingFlattened ? "nesting_flattened"
                                   : "error",
       s.overview ? "overview" : "article", static_cast<unsigned long long>(s.net_text_length),
-      s.encoding.c_str(), static_cast<unsigned long long>(s.bytes_in),
+      s.encoding.c_str());
+  // null only when the extractor could not start (budget too small); a page
+  // without a <title> has an empty one.
+  if (extractor.title() == nullptr) {
+    std::fputs("null", stdout);
+  } else {
+    std::fputc('"', stdout);
+    write_json_string(extractor.title());
+    std::fputc('"', stdout);
+  }
+  std::printf(
+      ",\"bytes_in\":%llu,\"tokens\":%llu,"
+      "\"words_out\":%llu,\"peak_memory\":%zu,\"memory_budget\":%zu,\"declined\":%zu}\n",
+      static_cast<unsigned long long>(s.bytes_in),
       static_cast<unsigned long long>(s.tokens), static_cast<unsigned long long>(s.words_out),
       s.peak_memory, s.memory_budget, s.declined);
 }

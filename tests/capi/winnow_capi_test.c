@@ -279,6 +279,40 @@ static void test_stats_name_the_encoding_once_decided(void) {
   winnow_free(ex);
 }
 
+static void test_title_is_known_once_its_element_ends(void) {
+  /* Early in the head, before 4 KiB of input: known once the encoding is
+     decided and the parser has passed </title>. */
+  static const char kHead[] = "<html><head><title>\n Ca&ntilde;on  &amp; river\t</title></head><body>";
+  char body[6000];
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  const char* title;
+  memset(&c, 0, sizeof c);
+  config = make_config("default", &c);
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_get_title(ex) == NULL);
+  CHECK(winnow_feed(ex, kHead, strlen(kHead), 0) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_title(ex) == NULL); /* the first 4 KiB decide the encoding */
+  memset(body, 'x', sizeof body);
+  memcpy(body, "<p>", 3);
+  CHECK(winnow_feed(ex, body, sizeof body, 0) == WINNOW_STATUS_OK);
+  title = winnow_get_title(ex);
+  CHECK(title != NULL && strcmp(title, "Ca\xC3\xB1on & river") == 0);
+  CHECK(winnow_feed(ex, "</p></body></html>", 18, 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_title(ex) == title); /* never changes, same storage */
+  winnow_free(ex);
+
+  /* No <title>: "" once the document ends; NULL for NULL. */
+  memset(&c, 0, sizeof c);
+  config = make_config("plain", &c);
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_feed(ex, "<p>untitled</p>", 15, 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_title(ex) != NULL && winnow_get_title(ex)[0] == '\0');
+  winnow_free(ex);
+  CHECK(winnow_get_title(NULL) == NULL);
+}
+
 static void test_budget_exceeded_keeps_what_was_decided(void) {
   size_t size = 300000, at = 15, i;
   char* big = (char*)malloc(size + 32);
@@ -415,6 +449,7 @@ int main(void) {
   test_feed_after_the_end_and_null_data();
   test_stats_and_pulled_spans();
   test_stats_name_the_encoding_once_decided();
+  test_title_is_known_once_its_element_ends();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();

@@ -118,6 +118,8 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
   EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
   EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"verdict\":\"article\","), std::string::npos);
+  EXPECT_NE(json.out.find(",\"title\":\"How a sourdough starter works | Slow Kitchen\","), std::string::npos)
+      << json.out.substr(json.out.rfind("{\"type\":\"end\""));
   EXPECT_NE(json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
 }
@@ -176,6 +178,13 @@ TEST(WinnowCli, JsonEscapesEveryCharacterThatCanBreakALine) {
   ASSERT_EQ(text.exit_code, 0);
   EXPECT_NE(text.out.find("Alpha" + nel + "beta" + c1_quote + "gamma"), std::string::npos) << text.out;
   std::remove(page.c_str());
+  // The page's title in the summary is escaped the same way.
+  const std::string titled =
+      write_temp("titled.html", "<html><head><title>Say \"hi\" \\ " + nel + "now</title></head><body><p>x</p></body></html>");
+  const CliRun summary = run("--format json " + titled);
+  ASSERT_EQ(summary.exit_code, 0) << summary.err;
+  EXPECT_NE(summary.out.find(",\"title\":\"Say \\\"hi\\\" \\\\ \\u0085now\","), std::string::npos) << summary.out;
+  std::remove(titled.c_str());
 }
 
 TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {

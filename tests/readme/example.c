@@ -40,8 +40,10 @@ int main(void) {
 
   winnow_stats stats;
   winnow_get_stats(ex, &stats);
-  fprintf(stderr, "%s; read as %s; peak memory %zu of %zu bytes\n", winnow_status_string(status),
-          stats.encoding ? stats.encoding : "-", stats.peak_memory, stats.memory_budget);
+  const char* title = winnow_get_title(ex);    /* the page's <title>, known since its head */
+  fprintf(stderr, "\"%s\": %s; read as %s; peak memory %zu of %zu bytes\n", title ? title : "",
+          winnow_status_string(status), stats.encoding ? stats.encoding : "-", stats.peak_memory,
+          stats.memory_budget);
   winnow_free(ex);
   return status == WINNOW_STATUS_OK ? 0 : 3;
 }

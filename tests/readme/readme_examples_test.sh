@@ -28,9 +28,10 @@ cc -std=c99 -Wall -Wextra -Werror $flags -I"$source/adapters/capi" "$here/exampl
    "$build/adapters/capi/libwinnow.a" $(pkg-config --libs libxml-2.0) -lstdc++ -lm -o "$work/example_c"
 # Outputs go to files first: a reader that stops early (head, grep -q) would
 # send SIGPIPE to the example, which pipefail would report as a failure.
-"$work/example_c" < "$sample" > "$work/c.out" 2>/dev/null
+"$work/example_c" < "$sample" > "$work/c.out" 2> "$work/c.err"
 [ "$(head -n 1 "$work/c.out")" = "$expect" ] || { echo "FAIL: C example"; exit 1; }
 tail -n 1 "$work/c.out" | grep -q "^-- article page" || { echo "FAIL: C verdict"; exit 1; }
+grep -q "^\"$expect | Slow Kitchen\": ok; read as UTF-8; peak memory " "$work/c.err" || { echo "FAIL: C title and stats"; cat "$work/c.err"; exit 1; }
 passed=$((passed + 1))
 
 c++ -std=c++17 -Wall -Wextra -Werror $flags -I"$source" "$here/example.cpp" \
