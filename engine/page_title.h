@@ -12,6 +12,12 @@
 // repair runs once over the whole title, so it never depends on how the
 // input was chunked.
 //
+// Checked (stop 45) against linkedom's document.title, the one DOM at hand,
+// on every 5th page of the development corpus: the same on 866 of 898; of
+// the rest, linkedom finds no title on 25 (a <meta> before <html>, a second
+// <html>, a <title> it does not close), 4 are cut here at kBytes, and on 3
+// this title is decoded or repaired where linkedom's shows mojibake.
+//
 // Memory: kBytes + 1 bytes and a few words, inside the token stream.
 #pragma once
 
