@@ -216,6 +216,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t n; (n = winnow_spans(extractor, buffer, 70)) > 0;) pulled.insert(pulled.end(), buffer, buffer + n);
   winnow_stats stats;
   winnow_get_stats(extractor, &stats);
+  // The title outlives nothing but the extractor: copied before the free.
+  const char* title_pointer = winnow_get_title(extractor);
+  const bool titled = title_pointer != nullptr;
+  const std::string title = titled ? title_pointer : "";
   winnow_free(extractor);
 
   // Pulled spans: ordered, non-empty, inside the input (merging past 64
@@ -256,6 +260,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("C API and C++ API end with different statuses",
          std::string(winnow_status_string(final_status)) + " vs " + winnow::status_string(cpp_status));
   if (got.text != sink.text()) fail("C API and C++ API give different text");
+  if (!titled || reference.title() == nullptr || title != reference.title())
+    fail("C API and C++ API give different titles", title);
   if (got.spans.size() != sink.spans().size()) fail("C API and C++ API give different spans");
   for (std::size_t i = 0; i < got.spans.size(); ++i)
     if (got.spans[i].begin != sink.spans()[i].begin || got.spans[i].end != sink.spans()[i].end)
