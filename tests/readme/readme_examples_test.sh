@@ -43,7 +43,7 @@ passed=$((passed + 1))
 
 cp "$sample" "$work/page.html"
 (cd "$work" && PATH="$build:$PATH" bash -e "$here/example.sh" > "$work/cli.out" 2>&1) || { echo "FAIL: CLI example"; cat "$work/cli.out"; exit 1; }
-grep -q "^bte " "$work/cli.out" && grep -q '"verdict":"article"' "$work/cli.out" && grep -q "^# How a sourdough" "$work/cli.out" \
+grep -q "^bte " "$work/cli.out" && grep -q '"verdict":"article"' "$work/cli.out" && grep -q '"title":"How a sourdough' "$work/cli.out" && grep -q "^# How a sourdough" "$work/cli.out" \
   || { echo "FAIL: CLI example output"; cat "$work/cli.out"; exit 1; }
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
