@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The page's title as a reader shows it above the article: the text of the
-// document's first <title> element (one inside <svg> names a drawing, not
-// the page), runs of whitespace collapsed to one space and trimmed, letters
+// document's first <title> element (one inside <svg> names a drawing, one
+// inside <template> is not in the document), runs of whitespace collapsed to one space and trimmed, letters
 // as written, double-encoded UTF-8 repaired as the words are
 // (engine/mojibake.h), at most kBytes bytes cut at a character boundary.
 // Readability.js and trafilatura return the same thing beside the text; a

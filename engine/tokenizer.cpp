@@ -147,8 +147,11 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
 
 void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, SourceSpan source) {
   flush_word();
-  // A title deeper than the stack goes is not the page's: its text could not be told apart.
-  if (tag == Tag::title && depth_ < max_depth_ && !inside(Tag::svg)) stream_.page_title().begin();
+  // Neither a drawing's title (SVG) nor one in a template's inert content is
+  // the page's, nor one deeper than the stack goes (its text could not be
+  // told apart).
+  if (tag == Tag::title && depth_ < max_depth_ && !inside(Tag::svg) && !inside(Tag::template_))
+    stream_.page_title().begin();
   if (tag == Tag::meta && describes_page(attributes)) stream_.set_description(attributes.content);
   if (tag == Tag::meta && declares_type(attributes)) stream_.set_page_kind(attributes.content);
   const std::uint8_t inherited = context_flags();

@@ -327,6 +327,11 @@ TEST_F(TokenizerTest, KeepsThePagesTitleAsWrittenFromItsFirstTitleOutsideSvg) {
   text("Share icon");  // an SVG's title names the drawing, not the page
   end(Tag::title);
   end(Tag::svg);
+  start(Tag::template_);
+  start(Tag::title);
+  text("Card {{name}}");  // a template's content is not in the document
+  end(Tag::title);
+  end(Tag::template_);
   EXPECT_FALSE(stream_.page_title().known());
   start(Tag::title);
   text("  Rivers of the ");
