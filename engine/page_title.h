@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The page's title as a reader shows it above the article: the text of the
 // document's first <title> element (one inside <svg> names a drawing, one
-// inside <template> is not in the document), runs of whitespace collapsed to one space and trimmed, letters
-// as written, double-encoded UTF-8 repaired as the words are
-// (engine/mojibake.h), at most kBytes bytes cut at a character boundary.
-// Readability.js and trafilatura return the same thing beside the text; a
-// small screen shows it as the heading.
+// inside <template> is not in the document), runs of whitespace collapsed to
+// one space and trimmed, letters as written, double-encoded UTF-8 repaired
+// as the words are (engine/mojibake.h), at most kBytes bytes cut at a
+// character boundary. Readability.js and trafilatura return a title beside
+// the text too, derived from this element (or og:title, or the headline)
+// with the site's name cut off; this is the element's text as written,
+// which a caller may cut as it likes.
 //
 // It is known once that element has ended (or the document has): in the
 // <head>, before any content. Later <title> elements change nothing, and the
@@ -31,7 +33,8 @@ class PageTitle {
  public:
   static constexpr std::size_t kBytes = 256;
 
-  // The first <title> element (outside <svg>) starts; later ones are ignored.
+  // The page's <title> element starts (the tokenizer leaves out SVG's and
+  // templates'); any after the first are ignored.
   void begin();
   // A piece of that element's text; ignored outside it.
   void append(std::string_view text);
@@ -42,7 +45,7 @@ class PageTitle {
   void finish();
 
   bool known() const { return state_ == State::Known; }
-  // The title, NUL-terminated; empty until known().
+  // The title, NUL-terminated; settled once known().
   const char* c_str() const { return text_; }
   std::string_view view() const { return std::string_view(text_, size_); }
 

@@ -216,7 +216,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t n; (n = winnow_spans(extractor, buffer, 70)) > 0;) pulled.insert(pulled.end(), buffer, buffer + n);
   winnow_stats stats;
   winnow_get_stats(extractor, &stats);
-  // The title outlives nothing but the extractor: copied before the free.
+  // The title lives as long as the extractor: copied before the free.
   const char* title_pointer = winnow_get_title(extractor);
   const bool titled = title_pointer != nullptr;
   const std::string title = titled ? title_pointer : "";
