@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* winnow-reader: the main content of the HTML page on stdin, word-wrapped to
    a small screen's width, headings marked, written as soon as each line is
-   complete. Written against the C API only, as firmware would use it.
+   complete, under the page's title. Written against the C API only, as
+   firmware would use it.
 
-   Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES]
+   The title (winnow_get_title) comes first, underlined with '=', unless the
+   content opens with a heading that the title begins or ends with ("How a
+   starter works" under "How a starter works | Slow Kitchen"): the heading
+   alone then says it, without the site's name. Only that first heading is
+   held back to compare (at most HELD_BYTES of it); everything else is
+   written as it comes.
+
+   Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -15,6 +23,7 @@
 #include "winnow.h"
 
 #define MAX_COLUMNS 1000
+#define HELD_BYTES 1024 /* of a first heading, held to compare with the title */
 
 typedef struct screen {
   int columns;
@@ -27,6 +36,10 @@ typedef struct screen {
   int line_words; /* words on the current line (a heading mark is not one) */
   int heading; /* level of the current block, 0 if none */
   int blocks;  /* blocks written, for the blank line between them */
+  winnow_extractor* extractor;
+  int title_settled;      /* the title was written, or will not be */
+  char held[HELD_BYTES];  /* the first block's text while it may be a heading the title repeats */
+  size_t held_bytes;
 } screen;
 
 /* Columns a code point takes: CJK and other wide characters take two. */
@@ -92,8 +105,7 @@ static void start_block_if_needed(screen* s) {
   }
 }
 
-static void on_text(void* user, const char* text, size_t length) {
-  screen* s = (screen*)user;
+static void write_text(screen* s, const char* text, size_t length) {
   size_t at = 0;
   start_block_if_needed(s);
   while (at < length) {
@@ -111,8 +123,54 @@ static void on_text(void* user, const char* text, size_t length) {
   }
 }
 
+/* Whether `title` begins or ends with `heading` (length bytes), word for word. */
+static int title_repeats(const char* title, const char* heading, size_t length) {
+  size_t title_length = strlen(title);
+  if (length == 0 || length > title_length) return 0;
+  if (memcmp(title, heading, length) == 0 && (title[length] == '\0' || title[length] == ' ')) return 1;
+  return memcmp(title + title_length - length, heading, length) == 0 &&
+         (length == title_length || title[title_length - length - 1] == ' ');
+}
+
+/* Writes the title, wrapped and underlined, unless `repeated`; then the held text. */
+static void settle_title(screen* s, int repeated) {
+  const char* title = s->extractor ? winnow_get_title(s->extractor) : NULL;
+  int heading = s->heading, i;
+  s->title_settled = 1;
+  if (!repeated && title != NULL && title[0] != '\0') {
+    s->heading = 0;
+    write_text(s, title, strlen(title));
+    place_word(s);
+    end_line(s);
+    for (i = 0; i < s->columns && i < 12; ++i) fputc('=', stdout);
+    fputs("\n\n", stdout);
+    fflush(stdout);
+    s->heading = heading;
+  }
+  if (s->held_bytes > 0) write_text(s, s->held, s->held_bytes);
+  s->held_bytes = 0;
+}
+
+static void on_text(void* user, const char* text, size_t length) {
+  screen* s = (screen*)user;
+  if (!s->title_settled) {
+    /* A first block that is a heading is held until it ends, to compare. */
+    if (s->blocks == 0 && s->heading > 0 && s->held_bytes + length <= sizeof s->held) {
+      memcpy(s->held + s->held_bytes, text, length);
+      s->held_bytes += length;
+      return;
+    }
+    settle_title(s, 0);
+  }
+  write_text(s, text, length);
+}
+
 static void on_block_end(void* user) {
   screen* s = (screen*)user;
+  if (!s->title_settled) {
+    const char* title = s->extractor ? winnow_get_title(s->extractor) : NULL;
+    settle_title(s, title != NULL && title_repeats(title, s->held, s->held_bytes));
+  }
   place_word(s);
   if (s->line_bytes > 0) end_line(s);
   if (s->heading > 0) {
@@ -142,7 +200,9 @@ static int parse_number(const char* text, size_t* out) {
 }
 
 static int usage(const char* message) {
-  fprintf(stderr, "winnow-reader: %s\nUsage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] < page.html\n",
+  fprintf(stderr,
+          "winnow-reader: %s\nUsage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title] "
+          "< page.html\n",
           message);
   return 1;
 }
@@ -159,9 +219,11 @@ int main(int argc, char** argv) {
   winnow_config_init(&config);
   for (i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--help") == 0) {
-      printf("Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] < page.html\n"
+      printf("Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title] < page.html\n"
              "Writes the page's main content wrapped to N columns (default 40), headings\n"
-             "marked with '#', one line at a time as soon as it is known.\n"
+             "marked with '#', one line at a time as soon as it is known, under the page's\n"
+             "title (underlined with '='; left out when the first heading says it, or with\n"
+             "--no-title).\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
       return 0;
     } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
@@ -169,6 +231,8 @@ int main(int argc, char** argv) {
         return usage("--columns needs a number from 8 to 1000");
     } else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
       config.algorithm = argv[++i];
+    } else if (strcmp(argv[i], "--no-title") == 0) {
+      s.title_settled = 1;
     } else if (strcmp(argv[i], "--memory-budget") == 0 && i + 1 < argc) {
       if (!parse_number(argv[++i], &config.memory_budget)) return usage("--memory-budget needs a number of bytes");
     } else {
@@ -181,6 +245,7 @@ int main(int argc, char** argv) {
   config.callbacks.heading = on_heading;
   config.user_data = &s;
   ex = winnow_create(&config, &status);
+  s.extractor = ex;
   if (ex == NULL || status != WINNOW_STATUS_OK) {
     fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));
     winnow_free(ex);
@@ -197,10 +262,12 @@ int main(int argc, char** argv) {
   if (got < 0) {
     fprintf(stderr, "winnow-reader: read error: %s\n", strerror(errno));
     winnow_feed(ex, NULL, 0, 1);
+    if (!s.title_settled) settle_title(&s, 0);
     winnow_free(ex);
     return 2;
   }
   status = winnow_feed(ex, NULL, 0, 1);
+  if (!s.title_settled) settle_title(&s, 0); /* a page without content still has its title */
   winnow_free(ex);
   if (status == WINNOW_STATUS_BUDGET_EXCEEDED) {
     fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));

@@ -73,6 +73,42 @@ TEST(WinnowReader, WrapsToTheScreenAndMarksHeadings) {
   EXPECT_EQ(words_of(out), words_of(cli)) << "wrapping changes lines, never words";
 }
 
+std::string read_page(const std::string& name, const std::string& html, const std::string& options = "") {
+  const std::string path = ::testing::TempDir() + "winnow_reader_" + name + ".html";
+  if (FILE* f = std::fopen(path.c_str(), "wb")) {
+    std::fwrite(html.data(), 1, html.size(), f);
+    std::fclose(f);
+  }
+  const std::string out = run_capture(std::string(WINNOW_READER) + " --algo plain --columns 40 " + options + " < " + path);
+  std::remove(path.c_str());
+  return out;
+}
+
+TEST(WinnowReader, ShowsThePagesTitleUnlessTheFirstHeadingSaysIt) {
+  // The sample's title is its h1 and the site's name: the heading alone is shown (the test above).
+  EXPECT_EQ(read_page("story", "<html><head><title>Rivers  of the north | Gazette</title></head><body>"
+                               "<p>The rivers are warmer.</p><h2>Rivers of the north</h2><p>More.</p></body></html>"),
+            "Rivers of the north | Gazette\n============\n\nThe rivers are warmer.\n\n"
+            "## Rivers of the north\n------------\n\nMore.\n\n")
+      << "a heading later in the page does not count";
+  EXPECT_EQ(read_page("suffix", "<html><head><title>Gazette: Rivers</title></head><body><h1>Rivers</h1>"
+                                "<p>Text.</p></body></html>"),
+            "# Rivers\n------------\n\nText.\n\n")
+      << "the title ends with the heading";
+  EXPECT_EQ(read_page("other", "<html><head><title>Gazette</title></head><body><h1>Rivers</h1>"
+                               "<p>Text.</p></body></html>"),
+            "Gazette\n============\n\n# Rivers\n------------\n\nText.\n\n")
+      << "a heading the title does not hold word for word";
+  EXPECT_EQ(read_page("part", "<html><head><title>Riverside news</title></head><body><h1>River</h1></body></html>"),
+            "Riverside news\n============\n\n# River\n------------\n\n")
+      << "whole words only";
+  EXPECT_EQ(read_page("bare", "<html><head><title>Only a title</title></head><body></body></html>"),
+            "Only a title\n============\n\n");
+  EXPECT_EQ(read_page("none", "<html><body><p>No title.</p></body></html>"), "No title.\n\n");
+  EXPECT_EQ(read_page("off", "<html><head><title>Gazette</title></head><body><p>Text.</p></body></html>", "--no-title"),
+            "Text.\n\n");
+}
+
 // Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
 // line of output, then writes `rest`. Returns whether a line came before the rest.
 bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,
