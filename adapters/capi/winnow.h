@@ -173,9 +173,9 @@ WINNOW_API winnow_status winnow_get_status(const winnow_extractor* extractor);
 WINNOW_API void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats);
 
 /* Added in 0.4. The page's title as a reader shows it above the content:
-   the text of its first <title> element (not an SVG's), references decoded,
-   runs of whitespace collapsed, at most 256 bytes of UTF-8 cut at a
-   character boundary. NULL until that element has ended (in the <head>,
+   the text of its first <title> element (not an SVG's, not one inside a
+   <template>), references decoded, runs of whitespace collapsed, at most
+   256 bytes of UTF-8 cut at a character boundary. NULL until that element has ended (in the <head>,
    before any content, once the encoding is decided) or the document has;
    then "" if the page had none. NULL for a NULL extractor or one that could
    not start. Once not NULL it never changes and stays valid until
