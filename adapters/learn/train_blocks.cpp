@@ -7,7 +7,7 @@
 //                [--balance-packages] [--page-weight X]
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
-//                [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W]
+//                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
 //                [--sweep-bias LIST] [--sweep-smoothing LIST]
 //
@@ -44,7 +44,11 @@
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
 // part of the written model. --documents writes each held-out page's
 // cross-validated bag and shingle scores as TSV (with --oracle, each page's
-// ceiling, to set against them page by page).
+// ceiling, to set against them page by page). --decisions DIR writes each
+// held-out page's block decisions, as `winnow --format json` reports them
+// (input bytes, kept, P(content) before the smoothing), to
+// DIR/<package>/<id>.tsv (with a sweep, the kept flags of its first point):
+// what tools/page_offset.py reads.
 //
 // 1. Every page runs through the real pipeline with an algorithm that keeps
 //    each block's statistics and text, so training sees what runs.
@@ -88,6 +92,7 @@
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
 #include "adapters/learn/boosting.h"
+#include "adapters/learn/decision_log.h"
 #include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
@@ -403,8 +408,11 @@ double label_ceiling(const Document& d) {
 // through the whole pipeline at the default memory budget, exactly as
 // winnow-eval runs `--algo default`, so the figures include everything that
 // acts after the labeler (the fallback block, headline recovery).
+// With decisions_dir, each page's block decisions (adapters/learn/
+// decision_log.h) go to decisions_dir/<package>/<id>.tsv.
 Figures evaluate(const winnow::BlockModel& model, const std::vector<const Document*>& docs, std::size_t lag,
-                 float bias, std::vector<DocumentRow>* rows = nullptr) {
+                 float bias, std::vector<DocumentRow>* rows = nullptr, const std::string* decisions_dir = nullptr,
+                 const std::vector<std::string>* package_names = nullptr) {
   Evaluated evaluated{&model, lag, bias};
   winnow::AlgorithmInfo info{"default (model being evaluated)", "training only", nullptr};
   info.create_with = &create_evaluated;
@@ -412,8 +420,16 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
   Figures f;
   for (const Document* d : docs) {
     const auto html = winnow::eval::read_file_bytes(d->html_path);
-    const std::string text = html ? winnow::extract_html(*html, winnow::ExtractorConfig{}, info, 0).text : std::string();
-    score_page(*d, text, &f, rows);
+    winnow::learn::DecisionLog sink;
+    if (html) {
+      winnow::HtmlExtractor extractor(winnow::ExtractorConfig{}, info, sink);
+      extractor.feed(html->data(), html->size(), true);
+    }
+    if (decisions_dir && package_names) {
+      const std::string path = *decisions_dir + "/" + (*package_names)[d->package] + "/" + d->id + ".tsv";
+      if (!sink.write(path)) std::fprintf(stderr, "train_blocks: cannot write %s\n", path.c_str());
+    }
+    score_page(*d, sink.text(), &f, rows);
   }
   return f;
 }
@@ -514,7 +530,7 @@ std::vector<std::size_t> folds_by_page(const std::vector<Document>& docs, std::s
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp", documents_path;
+  std::string corpus = WINNOW_DEFAULT_CORPUS, out_path = "engine/default_model.cpp", documents_path, decisions_dir;
   unsigned threads = 2;
   bool write = true, cross_validate = true;
   std::size_t lag = winnow::DefaultExtractor::kDefaultLag;  // other values: experiments only
@@ -548,6 +564,7 @@ int main(int argc, char** argv) {
     else if (a == "--threads" && i + 1 < argc) threads = static_cast<unsigned>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--no-write") write = false;
     else if (a == "--documents" && i + 1 < argc) documents_path = argv[++i];
+    else if (a == "--decisions" && i + 1 < argc) decisions_dir = argv[++i];
     else if (a == "--no-cv") cross_validate = false;
     else if (a == "--lag" && i + 1 < argc) lag = static_cast<std::size_t>(std::atoi(argv[++i]));
     else if (a == "--bias" && i + 1 < argc) bias = static_cast<float>(std::atof(argv[++i]));
@@ -659,9 +676,12 @@ int main(int argc, char** argv) {
         // The trees and the regression do not depend on the weight; only
         // the HMM is re-tempered.
         winnow::learn::set_smoothing(counts, grid[g].smoothing_weight, &model);
+        // The scores do not depend on the grid point, the kept flags do: the
+        // decisions are written at the first point (--bias without a sweep).
+        const std::string* decisions = g == 0 && !decisions_dir.empty() ? &decisions_dir : nullptr;
         for (std::size_t p = 0; p < names.size(); ++p)
           if (!test_sets[p].empty())
-            figures[g][k][p] = evaluate(model, test_sets[p], lag, grid[g].bias, &rows[g][k]);
+            figures[g][k][p] = evaluate(model, test_sets[p], lag, grid[g].bias, &rows[g][k], decisions, &names);
       }
     });
     for (std::size_t g = 0; g < grid.size(); ++g) {
