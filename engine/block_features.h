@@ -25,7 +25,6 @@ namespace winnow {
 
 struct BlockStats {
   std::uint64_t index = 0;         // blocks with words before this one
-  std::uint64_t words_before = 0;  // words of the document before it
   std::uint32_t tags_before = 0;   // tag tokens between the previous block and this one
   std::uint32_t words = 0;
   std::uint32_t chars = 0;          // characters of its words (no spaces)
@@ -58,7 +57,7 @@ struct BlockStats {
 };
 
 // Number of features features() writes.
-constexpr std::size_t kBlockFeatureCount = 73;
+constexpr std::size_t kBlockFeatureCount = 71;
 
 // Features of `current` in its window; a missing neighbour is a default
 // (empty) BlockStats with `exists` false.

@@ -33,7 +33,6 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   if (!open_) {
     block.stats = BlockStats{};
     block.stats.index = end_;
-    block.stats.words_before = words_seen_;
     block.stats.tags_before = tags_since_word_;
     if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
     else rendered.clear();
@@ -43,7 +42,6 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   rendered.append_word(before, text);
   block.stats.add_word(token, text, stream.page_text());
   tags_since_word_ = 0;
-  ++words_seen_;
 }
 
 void DefaultExtractor::close_block(ContentWriter& out) {

@@ -187,7 +187,6 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool open_ = false;         // the current block (seq end_) has words
   std::uint32_t block_id_ = 0;
   std::uint32_t tags_since_word_ = 0;
-  std::uint64_t words_seen_ = 0;
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
   float fallback_probability_ = -1.0f;

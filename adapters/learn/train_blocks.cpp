@@ -121,7 +121,6 @@ struct Block {
 
   void start(const winnow::learn::BlockStart& at) {
     stats.index = at.index;
-    stats.words_before = at.words_before;
     stats.tags_before = at.tags_before;
   }
   void add_word(const winnow::Token& token, std::string_view word, const winnow::TokenStream& stream) {
