@@ -165,8 +165,8 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = log1(static_cast<float>(b.tags_before));
   // No feature says how far into the page a block is (its index, the words
   // before it): they fit the header lengths of the sites trained on, and
-  // without them the figures held out by package rise (adapters/learn/
-  // README.md, stop 46).
+  // without them the shingle margin and the packages' mean held out by
+  // package rise, the bag margin level (adapters/learn/README.md, stop 46).
   f[i++] = b.heading_level ? 1.0f : 0.0f;
   f[i++] = b.heading_level == 1 ? 1.0f : 0.0f;
   f[i++] = (b.heading_level == 2 || b.heading_level == 3) ? 1.0f : 0.0f;
