@@ -38,8 +38,7 @@ import math
 import os
 import sys
 
-from kind_bias import figures_of_rows, load_tables  # this folder: the scripts' own
-from references import READABILITY
+from kind_bias import figures_of_rows, load_tables, summary  # this folder: the scripts' own
 
 BINS = 4
 
@@ -80,15 +79,10 @@ def statistics(scores, sizes):
     }
 
 
-def margin(figures):
-    shared = [p for p in READABILITY if p in figures]
-    return [sum(figures[p][m] - READABILITY[p][m] for p in shared) / len(shared) for m in (0, 1)]
-
-
 def objective(tables, keys, choice):
-    """The training packages' summed margin, bag plus shingle F1."""
-    figures = figures_of_rows((k, tables[choice[k]][k]) for k in keys)
-    return sum(sum(margin({p: f})) for p, f in figures.items() if p in READABILITY)
+    """The training packages' mean margin, bag plus shingle F1."""
+    margin_bag, margin_shingle = summary(figures_of_rows((k, tables[choice[k]][k]) for k in keys))[:2]
+    return margin_bag + margin_shingle
 
 
 def fit(tables, keys, bins, start):
@@ -106,11 +100,9 @@ def fit(tables, keys, bins, start):
     return chosen
 
 
-def summary(tables, choice, keys):
-    figures = figures_of_rows((k, tables[choice[k]][k]) for k in keys)
-    m = margin(figures)
-    mean = [sum(f[i] for f in figures.values()) / len(figures) for i in (0, 1)]
-    return "margin %+.4f / %+.4f   mean %.4f / %.4f" % (m[0], m[1], mean[0], mean[1])
+def line(tables, choice, keys):
+    s = summary(figures_of_rows((k, tables[choice[k]][k]) for k in keys))
+    return "margin %+.4f / %+.4f   mean %.4f / %.4f" % tuple(s)
 
 
 def main():
@@ -133,7 +125,7 @@ def main():
         path = os.path.join(args.decisions, key[0], key[1] + ".tsv")
         stats[key] = statistics(*read_scores(path)) if os.path.exists(path) else None
     print("%d pages, %d without decisions" % (len(keys), sum(s is None for s in stats.values())))
-    print("%-26s %s" % ("one offset %+.2f" % args.base, summary(tables, dict.fromkeys(keys, args.base), keys)))
+    print("%-26s %s" % ("one offset %+.2f" % args.base, line(tables, dict.fromkeys(keys, args.base), keys)))
     packages = sorted({k[0] for k in keys})
     names = next(s for s in stats.values() if s)
     for name in names:
@@ -146,8 +138,8 @@ def main():
             offsets = fit(tables, train, bins, args.base)
             held_out.update({k: offsets[bins[k]] for k in keys if k[0] == package})
         fitted = fit(tables, keys, bins, args.base)
-        print("%-26s by package: %s" % (name, summary(tables, held_out, keys)))
-        print("%-26s in-sample:  %s   offsets %s" % ("", summary(tables, {k: fitted[bins[k]] for k in keys}, keys),
+        print("%-26s by package: %s" % (name, line(tables, held_out, keys)))
+        print("%-26s in-sample:  %s   offsets %s" % ("", line(tables, {k: fitted[bins[k]] for k in keys}, keys),
                                                      " ".join("%+.2f" % o for o in fitted)))
     return 0
 
