@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/test_support.h"
+#include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
@@ -123,63 +124,16 @@ Online run_online(const std::vector<test::DumpedToken>& tokens, const CrunchPara
   return {std::move(text), crunch.early_decisions()};
 }
 
-// Random well-nested documents of containers, items, anchors and adverts;
-// block ids and boundary flags as the tokenizer stamps them.
+// Random well-nested documents of containers, items, anchors, navigation,
+// adverts and buttons.
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
-  const Tag elements[] = {Tag::div, Tag::ul, Tag::li, Tag::td, Tag::p, Tag::br, Tag::nav, Tag::span};
-  std::vector<test::DumpedToken> tokens;
-  std::vector<Tag> open;
-  std::uint32_t block = 0;
-  std::uint64_t words = 0;
-  int anchors = 0;
-  std::uniform_int_distribution<int> action(0, 11);
-  auto tag = [&](TokenKind kind, Tag t) {
-    test::DumpedToken d;
-    d.token.kind = kind;
-    d.token.tag = t;
-    d.token.seq = tokens.size();
-    if (has_flag(t, kTagBlock)) {
-      ++block;
-      d.token.flags = kTokenBlockBoundary;
-    }
-    d.token.block = block;
-    tokens.push_back(d);
-  };
-  while (tokens.size() < n) {
-    const int a = action(g);
-    if (a <= 1) {
-      const Tag t = elements[g() % 8];
-      tag(TokenKind::StartTag, t);
-      if (t == Tag::br) tag(TokenKind::EndTag, t);
-      else open.push_back(t);
-    } else if (a == 2 && anchors == 0) {
-      tag(TokenKind::StartTag, Tag::a);
-      open.push_back(Tag::a);
-      ++anchors;
-    } else if (a == 3 && !open.empty()) {
-      if (open.back() == Tag::a) --anchors;
-      tag(TokenKind::EndTag, open.back());
-      open.pop_back();
-    } else {
-      test::DumpedToken d;
-      d.token.kind = TokenKind::Word;
-      d.token.seq = tokens.size();
-      d.token.word_index = words++;
-      d.token.block = block;
-      d.token.source_begin = d.token.word_index * 10;
-      d.token.source_end = d.token.source_begin + 4;
-      if (anchors) d.token.flags |= kTokenInAnchor;
-      if (g() % 40 == 0) d.token.flags |= kTokenInAdvert;
-      if (g() % 60 == 0) d.token.tag = Tag::button;
-      d.text = "w" + std::to_string(g() % 1000);
-      tokens.push_back(d);
-    }
-  }
-  while (!open.empty()) {
-    tag(TokenKind::EndTag, open.back());
-    open.pop_back();
-  }
-  return tokens;
+  test::RandomDocumentShape shape;
+  shape.elements = {Tag::div, Tag::ul, Tag::li, Tag::td, Tag::p, Tag::br, Tag::nav, Tag::span, Tag::a};
+  shape.actions = 12;
+  shape.opens = 3;
+  shape.advert_one_in = 40;
+  shape.button_one_in = 60;
+  return test::random_document(shape, g, n);
 }
 
 TEST(Crunch, OnlineEqualsTheOfflineDefinitionOnRandomDocuments) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/test_support.h"
+#include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
@@ -72,55 +73,10 @@ Online run_online(const std::vector<test::DumpedToken>& tokens, const LqfParams&
 // Random well-nested documents: block elements, anchors and inline elements,
 // words with and without links.
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
-  const Tag blocks[] = {Tag::div, Tag::p, Tag::li, Tag::td, Tag::br};
-  std::vector<test::DumpedToken> tokens;
-  std::vector<Tag> open;
-  std::uint32_t block = 0;
-  std::uint64_t words = 0;
-  int anchors = 0;
-  std::uniform_int_distribution<int> action(0, 9);
-  auto tag = [&](TokenKind kind, Tag t) {
-    test::DumpedToken d;
-    d.token.kind = kind;
-    d.token.tag = t;
-    d.token.seq = tokens.size();
-    if (has_flag(t, kTagBlock)) ++block;
-    d.token.block = block;
-    tokens.push_back(d);
-  };
-  while (tokens.size() < n) {
-    const int a = action(g);
-    if (a <= 1) {
-      const Tag t = blocks[g() % 5];
-      tag(TokenKind::StartTag, t);
-      if (t == Tag::br) tag(TokenKind::EndTag, t);
-      else open.push_back(t);
-    } else if (a == 2 && anchors == 0) {
-      tag(TokenKind::StartTag, Tag::a);
-      open.push_back(Tag::a);
-      ++anchors;
-    } else if (a == 3 && !open.empty()) {
-      if (open.back() == Tag::a) --anchors;
-      tag(TokenKind::EndTag, open.back());
-      open.pop_back();
-    } else {
-      test::DumpedToken d;
-      d.token.kind = TokenKind::Word;
-      d.token.seq = tokens.size();
-      d.token.word_index = words++;
-      d.token.block = block;
-      d.token.source_begin = d.token.word_index * 10;
-      d.token.source_end = d.token.source_begin + 4;
-      if (anchors) d.token.flags |= kTokenInAnchor;
-      d.text = "w" + std::to_string(g() % 1000);
-      tokens.push_back(d);
-    }
-  }
-  while (!open.empty()) {
-    tag(TokenKind::EndTag, open.back());
-    open.pop_back();
-  }
-  return tokens;
+  test::RandomDocumentShape shape;
+  shape.elements = {Tag::div, Tag::p, Tag::li, Tag::td, Tag::br, Tag::a};
+  shape.opens = 3;
+  return test::random_document(shape, g, n);
 }
 
 TEST(Lqf, OnlineEqualsTheOfflineDefinitionOnRandomDocuments) {

@@ -14,6 +14,7 @@
 
 #include "engine/semantics.h"
 #include "support/test_support.h"
+#include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
@@ -381,71 +382,16 @@ double online_best(const std::vector<test::DumpedToken>& tokens, bool strip, boo
   return r.best_candidate_score(strip, weights);
 }
 
+// Sections, lists and anchors whose start tags carry the cues Readability
+// weighs (article, comment, sidebar, hidden), nested to 14.
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
-  const Tag elements[] = {Tag::div, Tag::p, Tag::div, Tag::section, Tag::ul, Tag::li, Tag::td, Tag::a, Tag::span, Tag::br};
-  const std::uint32_t cues[] = {0, 0, 0, kSemArticle, kSemComment, kSemSidebar, kSemContent | kSemSidebar, kSemHidden};
-  const char* words[] = {"alpha,", "beta", "gamma.", "delta,", "epsilon", "zeta", "etaetaeta", "theta,", "iota", "kappa"};
-  std::vector<test::DumpedToken> tokens;
-  std::vector<Tag> open{Tag::html, Tag::body};
-  std::uint32_t block = 0;
-  std::uint64_t words_so_far = 0;
-  bool in_anchor = false;
-  auto push_tag = [&](TokenKind kind, Tag t, std::uint32_t bits) {
-    test::DumpedToken d;
-    d.token.kind = kind;
-    d.token.tag = t;
-    d.token.seq = tokens.size();
-    d.token.semantics = bits;
-    d.token.depth = static_cast<std::uint16_t>(kind == TokenKind::StartTag ? open.size() : open.size() - 1);
-    if (has_flag(t, kTagBlock)) d.token.flags |= kTokenBlockBoundary, ++block;
-    d.token.block = block;
-    tokens.push_back(d);
-  };
-  open.clear();
-  for (Tag t : {Tag::html, Tag::body}) {
-    push_tag(TokenKind::StartTag, t, 0);
-    open.push_back(t);
-  }
-  std::uniform_int_distribution<int> action(0, 9);
-  while (tokens.size() < n) {
-    const int a = action(g);
-    if (a <= 2 && open.size() < 14) {
-      const Tag t = elements[g() % 10];
-      if (t == Tag::a && in_anchor) continue;
-      push_tag(TokenKind::StartTag, t, cues[g() % 8]);
-      if (has_flag(t, kTagVoid)) {
-        open.push_back(t);
-        push_tag(TokenKind::EndTag, t, 0);
-        open.pop_back();
-      } else {
-        open.push_back(t);
-        if (t == Tag::a) in_anchor = true;
-      }
-    } else if (a == 3 && open.size() > 2) {
-      if (open.back() == Tag::a) in_anchor = false;
-      push_tag(TokenKind::EndTag, open.back(), 0);
-      open.pop_back();
-    } else {
-      test::DumpedToken d;
-      d.token.kind = TokenKind::Word;
-      d.token.seq = tokens.size();
-      d.token.word_index = words_so_far++;
-      d.token.block = block;
-      d.token.tag = open.back();
-      d.token.depth = static_cast<std::uint16_t>(open.size());
-      d.token.source_begin = d.token.word_index * 10;
-      d.token.source_end = d.token.source_begin + 5;
-      if (in_anchor) d.token.flags |= kTokenInAnchor;
-      d.text = words[g() % 10];
-      tokens.push_back(d);
-    }
-  }
-  while (!open.empty()) {
-    if (open.back() == Tag::a) in_anchor = false;
-    push_tag(TokenKind::EndTag, open.back(), 0);
-    open.pop_back();
-  }
-  return tokens;
+  test::RandomDocumentShape shape;
+  shape.elements = {Tag::div, Tag::p, Tag::div, Tag::section, Tag::ul, Tag::li, Tag::td, Tag::a, Tag::span, Tag::br};
+  shape.cues = {0, 0, 0, kSemArticle, kSemComment, kSemSidebar, kSemContent | kSemSidebar, kSemHidden};
+  shape.words = {"alpha,", "beta", "gamma.", "delta,", "epsilon", "zeta", "etaetaeta", "theta,", "iota", "kappa"};
+  shape.roots = {Tag::html, Tag::body};
+  shape.opens = 3;
+  return test::random_document(shape, g, n);
 }
 
 TEST(Readability, StreamedScoresEqualTheOfflineDefinitionOnRandomDocuments) {

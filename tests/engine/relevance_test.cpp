@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/test_support.h"
+#include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
@@ -195,56 +196,13 @@ std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudge
   return test::run_tokens(relevance, tokens);
 }
 
+// Elements, words with and without punctuation, nested to 14.
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
-  const Tag elements[] = {Tag::div, Tag::p, Tag::li, Tag::b, Tag::span, Tag::a, Tag::br, Tag::td};
-  const char* words[] = {"alpha", "beta,", "gamma.", "delta", "epsilon!", "zeta", "eta", "theta", "iota", "kappa"};
-  std::vector<test::DumpedToken> tokens;
-  std::vector<Tag> open{Tag::body};
-  std::uint32_t block = 0;
-  std::uint64_t word_count = 0;
-  auto push_tag = [&](TokenKind kind, Tag t) {
-    test::DumpedToken d;
-    d.token.kind = kind;
-    d.token.tag = t;
-    d.token.depth = static_cast<std::uint16_t>(kind == TokenKind::StartTag ? open.size() : open.size() - 1);
-    if (has_flag(t, kTagBlock)) ++block;
-    d.token.block = block;
-    tokens.push_back(d);
-  };
-  push_tag(TokenKind::StartTag, Tag::body);
-  std::uniform_int_distribution<int> action(0, 9);
-  while (tokens.size() < n) {
-    const int a = action(g);
-    if (a <= 1 && open.size() < 14) {
-      const Tag t = elements[g() % 8];
-      push_tag(TokenKind::StartTag, t);
-      open.push_back(t);
-      if (has_flag(t, kTagVoid)) {
-        push_tag(TokenKind::EndTag, t);
-        open.pop_back();
-      }
-    } else if (a == 2 && open.size() > 1) {
-      push_tag(TokenKind::EndTag, open.back());
-      open.pop_back();
-    } else {
-      test::DumpedToken d;
-      d.token.kind = TokenKind::Word;
-      d.token.word_index = word_count++;
-      d.token.block = block;
-      d.token.depth = static_cast<std::uint16_t>(open.size());
-      d.token.source_begin = d.token.word_index * 10;
-      d.token.source_end = d.token.source_begin + 5;
-      if (std::find(open.begin(), open.end(), Tag::a) != open.end()) d.token.flags |= kTokenInAnchor;
-      d.text = words[g() % 10];
-      tokens.push_back(d);
-    }
-  }
-  while (!open.empty()) {
-    push_tag(TokenKind::EndTag, open.back());
-    open.pop_back();
-  }
-  for (std::size_t k = 0; k < tokens.size(); ++k) tokens[k].token.seq = k;
-  return tokens;
+  test::RandomDocumentShape shape;
+  shape.elements = {Tag::div, Tag::p, Tag::li, Tag::b, Tag::span, Tag::a, Tag::br, Tag::td};
+  shape.words = {"alpha", "beta,", "gamma.", "delta", "epsilon!", "zeta", "eta", "theta", "iota", "kappa"};
+  shape.roots = {Tag::body};
+  return test::random_document(shape, g, n);
 }
 
 TEST(Relevance, LeafScoreFollowsTheSeedsProse) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/test_support.h"
+#include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
@@ -170,70 +171,17 @@ std::string run_online(const std::vector<test::DumpedToken>& tokens, MemoryBudge
   return test::run_tokens(sweeper, tokens);
 }
 
+// Headings, images, teaser ends ("more", "...") and onclick handlers among
+// the elements and words, nested to 12.
 std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
-  const Tag elements[] = {Tag::div, Tag::p, Tag::li, Tag::h2, Tag::b, Tag::span, Tag::a, Tag::br, Tag::img, Tag::td};
-  const char* words[] = {"alpha", "beta,", "gamma.", "more", "delta...", "epsilon", "zeta", "eta", "theta", "iota"};
-  std::vector<test::DumpedToken> tokens;
-  struct Open {
-    Tag tag;
-    bool onclick;
-  };
-  std::vector<Open> open{{Tag::body, false}};
-  std::uint32_t block = 0;
-  std::uint64_t word_count = 0;
-  auto push_tag = [&](TokenKind kind, Tag t) {
-    test::DumpedToken d;
-    d.token.kind = kind;
-    d.token.tag = t;
-    d.token.seq = tokens.size();
-    d.token.depth = static_cast<std::uint16_t>(kind == TokenKind::StartTag ? open.size() : open.size() - 1);
-    if (has_flag(t, kTagBlock)) {
-      ++block;
-      d.token.flags |= kTokenBlockBoundary;
-    }
-    d.token.block = block;
-    tokens.push_back(d);
-  };
-  push_tag(TokenKind::StartTag, Tag::body);
-  std::uniform_int_distribution<int> action(0, 9);
-  while (tokens.size() < n) {
-    const int a = action(g);
-    if (a <= 2 && open.size() < 12) {
-      const Tag t = elements[g() % 10];
-      push_tag(TokenKind::StartTag, t);
-      if (has_flag(t, kTagVoid)) {
-        open.push_back({t, false});
-        push_tag(TokenKind::EndTag, t);
-        open.pop_back();
-      } else {
-        open.push_back({t, g() % 8 == 0});
-      }
-    } else if (a == 3 && open.size() > 1) {
-      push_tag(TokenKind::EndTag, open.back().tag);
-      open.pop_back();
-    } else {
-      test::DumpedToken d;
-      d.token.kind = TokenKind::Word;
-      d.token.seq = tokens.size();
-      d.token.word_index = word_count++;
-      d.token.block = block;
-      d.token.tag = open.back().tag;
-      d.token.depth = static_cast<std::uint16_t>(open.size());
-      d.token.source_begin = d.token.word_index * 10;
-      d.token.source_end = d.token.source_begin + 5;
-      for (const Open& o : open) {
-        if (o.tag == Tag::a) d.token.flags |= kTokenInAnchor;
-        if (o.onclick) d.token.flags |= kTokenInOnclick;
-      }
-      d.text = words[g() % 10];
-      tokens.push_back(d);
-    }
-  }
-  while (!open.empty()) {
-    push_tag(TokenKind::EndTag, open.back().tag);
-    open.pop_back();
-  }
-  return tokens;
+  test::RandomDocumentShape shape;
+  shape.elements = {Tag::div, Tag::p, Tag::li, Tag::h2, Tag::b, Tag::span, Tag::a, Tag::br, Tag::img, Tag::td};
+  shape.words = {"alpha", "beta,", "gamma.", "more", "delta...", "epsilon", "zeta", "eta", "theta", "iota"};
+  shape.roots = {Tag::body};
+  shape.opens = 3;
+  shape.max_depth = 12;
+  shape.onclick_one_in = 8;
+  return test::random_document(shape, g, n);
 }
 
 TEST(TextSweeper, OnlineEqualsTheReferenceOnRandomDocuments) {
