@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "engine/default_extractor.h"
 
+#include <cmath>
+
 namespace winnow {
 
 DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
     : budget_(budget),
       model_(model),
       slots_(lag + 3),
+      confident_log_odds_(std::log(kConfidentMinimum / (1.0f - kConfidentMinimum)) - (bias - kDefaultBias)),
       labeler_(budget, model, lag, bias),
       pending_(budget, slots_),
       texts_(budget, slots_, budget, kSlotStep),
@@ -108,9 +111,14 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
   return top_heading || title_like;
 }
 
+bool DefaultExtractor::confident(float probability) const {
+  if (probability <= 0.0f) return false;
+  return probability >= 1.0f || std::log(probability / (1.0f - probability)) >= confident_log_odds_;
+}
+
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
-  if (content) {
+  if (content || confident(block.probability)) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text; not when the first kept block is itself a
     // headline (the held one is then a site name or a teaser's title).
