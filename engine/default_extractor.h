@@ -118,11 +118,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   static constexpr std::size_t kLikelyBytes = 4096;  // of their text, together
   // Headline recovery. An article's headline is one short block, usually
   // followed by bylines, dates and share buttons, so the smoothing drops it
-  // (alone among boilerplate it would need p > 0.97). Until the first block
-  // is kept, the latest dropped block that looks like a headline (an h1/h2,
-  // or mostly words of the <title>) with at least this probability is held,
-  // and written just before the first kept block if that comes within
-  // kHeadlineReach blocks of it.
+  // (alone among boilerplate it would need p > 0.94, or kConfidentMinimum
+  // below). Until the first block is kept, the latest dropped block that
+  // looks like a headline (an h1/h2, or mostly words of the <title>) with at
+  // least this probability is held, and written just before the first kept
+  // block if that comes within kHeadlineReach blocks of it.
   static constexpr float kHeadlineMinimum = 0.1f;
   static constexpr std::uint64_t kHeadlineReach = 20;
   // A block the model is this sure of is kept whatever its neighbours: the
