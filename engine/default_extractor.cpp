@@ -9,7 +9,8 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
     : budget_(budget),
       model_(model),
       slots_(lag + 3),
-      confident_log_odds_(std::log(kConfidentMinimum / (1.0f - kConfidentMinimum)) - (bias - kDefaultBias)),
+      confident_minimum_(1.0f / (1.0f + (1.0f - kConfidentMinimum) / kConfidentMinimum *
+                                             std::exp(bias - kDefaultBias))),
       labeler_(budget, model, lag, bias),
       pending_(budget, slots_),
       texts_(budget, slots_, budget, kSlotStep),
@@ -111,14 +112,9 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
   return top_heading || title_like;
 }
 
-bool DefaultExtractor::confident(float probability) const {
-  if (probability <= 0.0f) return false;
-  return probability >= 1.0f || std::log(probability / (1.0f - probability)) >= confident_log_odds_;
-}
-
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
-  if (content || confident(block.probability)) {
+  if (content || block.probability >= confident_minimum_) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text; not when the first kept block is itself a
     // headline (the held one is then a site name or a teaser's title).

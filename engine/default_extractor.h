@@ -164,8 +164,6 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void close_block(ContentWriter& out);
   void score(std::uint64_t seq, bool has_next, ContentWriter& out);
   void emit_oldest(bool content, ContentWriter& out);
-  // Whether a block of this probability is kept alone (kConfidentMinimum).
-  bool confident(float probability) const;
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
@@ -191,7 +189,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   MemoryBudget& budget_;
   const BlockModel& model_;
   std::size_t slots_;
-  float confident_log_odds_;  // kConfidentMinimum's log-odds, moved against the offset
+  // kConfidentMinimum moved against the offset in log-odds: a block is kept
+  // alone when logit(p) + offset - kDefaultBias >= logit(kConfidentMinimum).
+  float confident_minimum_;
   BlockLabeler labeler_;
   ContainerMemory containers_;
   BudgetBuffer<Pending> pending_;
