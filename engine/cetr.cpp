@@ -16,7 +16,7 @@ CetrParams sanitize(CetrParams p) {
   p.smoothing_radius = std::min(p.smoothing_radius, Cetr::kMaxRadius);
   if (!(p.smoothing_sigma > 0)) p.smoothing_sigma = 1;
   p.max_words = std::max(p.max_words, p.max_line_tokens + 1);
-  p.text_bytes = std::max<std::uint32_t>(p.text_bytes, TokenStream::kMaxWordBytes * (p.max_line_tokens + 1));
+  p.text_bytes = std::max<std::uint32_t>(p.text_bytes, DelayedWords::kMaxWordBytes * (p.max_line_tokens + 1));
   p.max_lines = std::max(p.max_lines, 2 * p.smoothing_radius + p.derivative_lines + 4);
   return p;
 }
@@ -240,7 +240,7 @@ void Cetr::on_token(const Token& token, std::string_view text, const TokenStream
   if (line_tokens_ > 0 && (breaks || line_tokens_ >= params_.max_line_tokens)) close_line(out);
   if (token.is_word()) {
     // A full queue: decide the oldest lines early rather than lose words.
-    while (!words_.fits(text.size()) && next_decide_ < line_count()) decide_next(out);
+    while (!words_.fits(token, text) && next_decide_ < line_count()) decide_next(out);
     words_.push(token, text);
     ++line_words_;
     line_chars_ += utf8_characters(text);

@@ -76,7 +76,7 @@
 //   40 max_lines + 16 max_words + text_bytes  [+ 24 * 1024 for k-means]
 // = 30,720 + 49,152 + 20,480 = 100,352 (threshold), 124,928 (k-means) with the
 // defaults; max_words and text_bytes are raised to at least max_line_tokens + 1
-// words and 128 (max_line_tokens + 1) bytes, max_lines to 2r + a + 4.
+// words and 129 (max_line_tokens + 1) bytes, max_lines to 2r + a + 4.
 // Output delay: at most max(W, (r + a + 1) max_line_tokens) + max_line_tokens
 // tokens. When the line ring or the word queue is full, the oldest line is
 // decided early: with the values it has if they are final, else with values

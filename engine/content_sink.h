@@ -26,6 +26,10 @@ class ContentSink {
   virtual void on_text(std::string_view text) = 0;
   // The current block ended (the text format writes '\n').
   virtual void on_block_end() = 0;
+  // Preformatted text (<pre>) keeps its lines: the current block's text goes
+  // on on a new line (an empty line is two calls; the indentation comes as
+  // spaces in the next on_text). Never before a block's first text.
+  virtual void on_line_break() { on_text("\n"); }
   // A maximal run of consecutive content tokens covers these input bytes
   // (never empty; in document order). It comes once the run has ended: after
   // the end of the block the run ended in, before the next block's text;

@@ -10,6 +10,15 @@ std::string_view ContentWriter::heading_marker(int level) {
   return std::string_view(kMarkers + 2 * (level < 0 || level > 6 ? 0 : level), 2);
 }
 
+std::string_view ContentWriter::line_start(const Token& word, bool with_breaks) {
+  static constexpr char kStarts[] =
+      "\x03\x03"
+      "                                                                ";
+  static_assert(sizeof kStarts - 1 == 2 + kMaxLineIndent, "two breaks and the widest indentation");
+  const std::size_t breaks = with_breaks ? (word.after_blank_line() ? 2 : 1) : 0;
+  return std::string_view(kStarts + 2 - breaks, breaks + word.line_indent());
+}
+
 void ContentWriter::write_word(const Token& word, std::string_view text) {
   const bool continues_span = span_open_ && word.word_index == last_word_index_ + 1;
   if (line_open_ && word.block != block_) {
@@ -22,7 +31,14 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   // its end unless the run broke inside the block).
   if (span_open_ && !continues_span) emit_span();
   if (!line_open_ && word.heading_level) sink_->on_heading(word.heading_level);
-  if (line_open_ && !word.has(kTokenGlued)) sink_->on_text(" ");
+  if (line_open_ && word.has(kTokenLineBreak)) {
+    sink_->on_line_break();
+    if (word.after_blank_line()) sink_->on_line_break();
+    const std::string_view indent = line_start(word, false);
+    if (!indent.empty()) sink_->on_text(indent);
+  } else if (line_open_ && !word.has(kTokenGlued)) {
+    sink_->on_text(" ");
+  }
   sink_->on_text(text);
   line_open_ = true;
   block_ = word.block;
@@ -73,13 +89,24 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
       line.remove_prefix(2);
     }
     if (!line.empty()) {
-      sink_->on_text(line);
+      write_line(line);
       sink_->on_block_end();
     }
     if (newline == std::string_view::npos) break;
     rendered.remove_prefix(newline + 1);
   }
   report_span(span);
+}
+
+void ContentWriter::write_line(std::string_view line) {
+  for (;;) {
+    const std::size_t marker = line.find(kLineBreakMarker);
+    const std::string_view piece = line.substr(0, marker);
+    if (!piece.empty()) sink_->on_text(piece);
+    if (marker == std::string_view::npos) return;
+    sink_->on_line_break();
+    line.remove_prefix(marker + 1);
+  }
 }
 
 void ContentWriter::decide_block(SourceSpan span, bool kept, float score) {

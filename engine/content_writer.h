@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Renders the words an algorithm decided to keep into the sink: words of one
-// block joined by single spaces (none before a glued word), one line per
-// block, and the source spans of maximal runs of consecutive kept words.
+// block joined by single spaces (none before a glued word; a line break and
+// the indentation in preformatted text), one line per block, and the source
+// spans of maximal runs of consecutive kept words.
 #pragma once
 
 #include <cstdint>
@@ -19,17 +20,24 @@ class ContentWriter {
   void write_word(const Token& word, std::string_view text);
   // Writes text already rendered by another ContentWriter into a buffer
   // (lines separated by '\n', heading lines marked as that writer's sink saw
-  // them with heading_marker()), followed by its spans' union as one span.
+  // them with heading_marker(), line breaks inside a block as
+  // kLineBreakMarker), followed by its spans' union as one span.
   void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
                       std::uint64_t net_text_length);
   // Two bytes that mark a heading line in rendered text: U+0001 cannot occur
   // in content (the decoder turns control characters into spaces).
   static std::string_view heading_marker(int level);
+  // A line break inside a block in rendered text ('\n' ends the block
+  // there); U+0003 cannot occur in content either.
+  static constexpr char kLineBreakMarker = '\x03';
   // What goes before a word in one block's rendered text, as write_word
-  // renders it: a heading's marker before its first word, a space before a
-  // later word not glued to the one before it, else nothing.
+  // renders it: a heading's marker before its first word, a line break
+  // marker (two for an empty line) and the indentation before a later word
+  // that starts a preformatted line, a space before a later word not glued to
+  // the one before it, else nothing.
   static std::string_view rendered_prefix(const Token& word, bool first_in_block) {
     if (first_in_block) return word.heading_level ? heading_marker(word.heading_level) : std::string_view();
+    if (word.has(kTokenLineBreak)) return line_start(word, true);
     return word.has(kTokenGlued) ? std::string_view() : std::string_view(" ");
   }
   // Reports a block-labelling extractor's decision on one block (closes the
@@ -43,6 +51,11 @@ class ContentWriter {
   std::uint64_t net_text_length() const { return net_text_length_; }
 
  private:
+  // A preformatted line's start: with_breaks, the markers of its line
+  // breaks, then its indentation as spaces.
+  static std::string_view line_start(const Token& word, bool with_breaks);
+  // One block's rendered line, its line break markers as on_line_break().
+  void write_line(std::string_view line);
   void emit_span();
   void report_span(SourceSpan span);
 

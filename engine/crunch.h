@@ -163,6 +163,7 @@ class Crunch final : public Algorithm {
     std::uint32_t block;
     std::uint8_t flags;
     std::uint8_t heading;
+    std::uint8_t line_start;  // Token::line_start, for preformatted lines
     std::uint8_t size;
   };
 

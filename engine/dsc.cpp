@@ -10,6 +10,7 @@ DelayedWords::DelayedWords(MemoryBudget& budget, std::size_t max_words, std::siz
 
 namespace {
 constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << 56) - 1;
+constexpr std::uint64_t kLineBreakBit = std::uint64_t{1} << 60;
 constexpr std::uint64_t kAnchorBit = std::uint64_t{1} << 61;
 constexpr std::uint64_t kGluedBit = std::uint64_t{1} << 62;
 constexpr std::uint64_t kNewBlockBit = std::uint64_t{1} << 63;
@@ -25,7 +26,8 @@ void DelayedWords::push(const Token& word, std::string_view text) {
   words_.push(Word{(word.source_begin & kOffsetMask) | std::uint64_t{text.size()} << 56,
                    (word.source_end & kOffsetMask) | std::uint64_t{word.heading_level & 7u} << 56 |
                        (word.has(kTokenInAnchor) ? kAnchorBit : 0) | (word.has(kTokenGlued) ? kGluedBit : 0) |
-                       (new_block ? kNewBlockBit : 0)});
+                       (new_block ? kNewBlockBit : 0) | (word.has(kTokenLineBreak) ? kLineBreakBit : 0)});
+  if (word.has(kTokenLineBreak)) text_.push(static_cast<char>(word.line_start));
   for (const char c : text) text_.push(c);
 }
 
@@ -34,6 +36,8 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
   while (!words_.empty() && begin_index() < end) {
     const Word& w = words_.front();
     const std::size_t size = w.begin_and_size >> 56;
+    char line_start = 0;
+    if (w.end_and_bits & kLineBreakBit) text_.take_front(&line_start, 1);
     text_.take_front(scratch, std::min<std::size_t>(size, sizeof scratch));
     if (w.end_and_bits & kNewBlockBit) ++output_block_;
     if (keep) {
@@ -44,7 +48,9 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
       token.source_end = w.end_and_bits & kOffsetMask;
       token.block = output_block_;
       token.flags = static_cast<std::uint8_t>(((w.end_and_bits & kGluedBit) ? kTokenGlued : 0) |
-                                              ((w.end_and_bits & kAnchorBit) ? kTokenInAnchor : 0));
+                                              ((w.end_and_bits & kAnchorBit) ? kTokenInAnchor : 0) |
+                                              ((w.end_and_bits & kLineBreakBit) ? kTokenLineBreak : 0));
+      token.line_start = static_cast<std::uint8_t>(line_start);
       token.heading_level = static_cast<std::uint8_t>((w.end_and_bits >> 56) & 7u);
       out.write_word(token, std::string_view(scratch, size));
     }
@@ -57,7 +63,7 @@ namespace {
 DscParams sanitize(DscParams p) {
   p.window = std::max<std::uint32_t>(2, p.window & ~1u);
   p.max_words = std::max(p.max_words, 2 * p.window + 1);
-  p.text_bytes = std::max<std::uint32_t>(p.text_bytes, TokenStream::kMaxWordBytes * (2 * p.window + 1));
+  p.text_bytes = std::max<std::uint32_t>(p.text_bytes, DelayedWords::kMaxWordBytes * (2 * p.window + 1));
   return p;
 }
 
@@ -120,7 +126,7 @@ void Dsc::on_token(const Token& token, std::string_view text, const TokenStream&
   const std::uint64_t h = half();
   if (token.is_word()) {
     // A full queue: classify complete windows early rather than lose words.
-    while (!words_.fits(text.size()) && (next_window_ + 2) * h <= tokens_) classify_complete_window(out);
+    while (!words_.fits(token, text) && (next_window_ + 2) * h <= tokens_) classify_complete_window(out);
     words_.push(token, text);
   }
   ++tokens_;

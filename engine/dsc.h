@@ -41,7 +41,7 @@
 // Memory bound (bytes), all reserved at creation, nothing grows later:
 //   16 max_words + text_bytes + 16 (W/h + 8)
 // = 49,152 + 20,480 + 13,232 = 82,864 with the defaults; max_words and
-// text_bytes are raised to at least 2l + 1 words and 128 (2l + 1) bytes.
+// text_bytes are raised to at least 2l + 1 words and 129 (2l + 1) bytes.
 // Output delay: at most 2l + W tokens (a token is written or dropped when the
 // window two windows after its own is classified). When the queue is full
 // (more than max_words words or text_bytes of text within the delay, i.e. on
@@ -63,9 +63,12 @@ namespace winnow {
 // A FIFO of the words an algorithm has seen but not yet decided, kept
 // compactly in two rings reserved at creation: 16 bytes per word (its source
 // range, its text size, its heading level, whether it is glued, in a link,
-// and starts a new block) plus its text. Used by DSC and CETR.
+// starts a new block and a preformatted line) plus its text (and, for a word
+// that starts a preformatted line, one byte before it: its line_start). Used
+// by DSC and CETR.
 // Released words are handed to ContentWriter with everything it reads exact
-// (word_index, source range, heading level, glued and link flags) except
+// (word_index, source range, heading level, glued and link flags, line
+// starts) except
 // the block numbers, which are renumbered (consecutive from 0): that keeps
 // what the writer compares, two words share a block iff they did in the
 // input. Source offsets must stay below 2^56.
@@ -75,9 +78,12 @@ class DelayedWords {
   DelayedWords(MemoryBudget& budget, std::size_t max_words, std::size_t text_bytes);
   bool ok() const { return words_.ok() && text_.ok(); }
 
-  // Room for one more word of that many bytes.
-  bool fits(std::size_t text_size) const {
-    return !words_.full() && text_.capacity() - text_.size() >= text_size;
+  // The most a word takes of text_bytes: its text and its line start.
+  static constexpr std::size_t kMaxWordBytes = TokenStream::kMaxWordBytes + 1;
+  // Room for one more word with that text.
+  bool fits(const Token& word, std::string_view text) const {
+    const std::size_t bytes = text.size() + (word.has(kTokenLineBreak) ? 1 : 0);
+    return !words_.full() && text_.capacity() - text_.size() >= bytes;
   }
   // Appends a word (call fits() first; every word of the document, in order).
   void push(const Token& word, std::string_view text);
@@ -91,7 +97,8 @@ class DelayedWords {
  private:
   struct Word {
     std::uint64_t begin_and_size;  // source_begin | text size << 56
-    std::uint64_t end_and_bits;    // source_end | heading << 56 | anchor << 61 | glued << 62 | new block << 63
+    std::uint64_t end_and_bits;    // source_end | heading << 56 | line break << 60 | anchor << 61 | glued << 62 |
+                                   // new block << 63
   };
   RingBuffer<Word> words_;
   RingBuffer<char> text_;  // byte FIFO

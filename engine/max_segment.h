@@ -58,6 +58,7 @@ class MaxSegment {
     explicit CandidateSink(BoundedText& text) : text_(text) {}
     void on_text(std::string_view text) override { text_.append(text); }
     void on_block_end() override { text_.append("\n"); }
+    void on_line_break() override { text_.append(std::string_view(&ContentWriter::kLineBreakMarker, 1)); }
     void on_heading(int level) override { text_.append(ContentWriter::heading_marker(level)); }
 
    private:

@@ -83,6 +83,7 @@ class Mountain final : public Algorithm {
     explicit RidgeSink(Mountain& owner) : owner_(owner) {}
     void on_text(std::string_view text) override { owner_.append(text); }
     void on_block_end() override { owner_.append("\n"); }
+    void on_line_break() override { owner_.append(std::string_view(&ContentWriter::kLineBreakMarker, 1)); }
     void on_heading(int level) override { owner_.append(ContentWriter::heading_marker(level)); }
    private:
     Mountain& owner_;

@@ -287,7 +287,7 @@ void NCleaner::on_token(const Token& token, std::string_view text, const TokenSt
   // extraction stops at this point; see the header).
   const std::size_t before = text_.size();
   const bool separate = !first && !token.has(kTokenGlued);
-  if ((separate && !text_.append(" ")) || !text_.append(text)) {
+  if ((separate && !text_.append(ContentWriter::rendered_prefix(token, false))) || !text_.append(text)) {
     text_.truncate(before);
     return;
   }

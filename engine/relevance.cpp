@@ -82,6 +82,16 @@ void Relevance::smooth(std::size_t i) {
   leaves_[i].smoothed = static_cast<float>((1 - rho) * leaves_[i].score + rho * mean);
 }
 
+std::string_view Relevance::separator(const Token& token) {
+  if (token.has(kTokenLineBreak)) {
+    // The marker, then the line's start moved past the separators' bytes.
+    line_separator_[0] = kLineBreak;
+    line_separator_[1] = static_cast<char>(token.line_start + kLineStartBase);
+    return std::string_view(line_separator_, 2);
+  }
+  return token.has(kTokenGlued) ? std::string_view(&kGlued, 1) : std::string_view(" ");
+}
+
 void Relevance::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
   const std::uint16_t depth = static_cast<std::uint16_t>(std::min<std::uint32_t>(token.depth, 0xFFFE));
   if (token.is_tag()) {
@@ -96,7 +106,9 @@ void Relevance::on_token(const Token& token, std::string_view text, const TokenS
     leaf_.source_begin = token.source_begin;
     leaf_.first_word = token.word_index;
     leaf_.block = token.block;
-    leaf_.flags = token.flags;
+    // A later word's line break is stored with its separator (the first
+    // word's, which starts the block's line, would mark every word).
+    leaf_.flags = static_cast<std::uint8_t>(token.flags & ~kTokenLineBreak);
     leaf_.heading = token.heading_level;
     leaf_.depth = depth;
     leaf_text_begin_ = text_.size();
@@ -106,7 +118,7 @@ void Relevance::on_token(const Token& token, std::string_view text, const TokenS
     anchor_ = token.has(kTokenInAnchor);
     if (any_leaf_ && !full_ && !leaves_.empty()) leaves_.back().gap = std::min(min_depth_, depth);
   } else {
-    if (!full_ && !text_.append(glued ? "\x02" : " ")) full_ = true;
+    if (!full_ && !text_.append(separator(token))) full_ = true;
     if (!glued) ++chars_;
   }
   if (!full_ && !text_.append(text)) full_ = true;
@@ -129,7 +141,7 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
   std::string_view text = text_.view().substr(text_begin, leaf.text_end - text_begin);
   std::uint8_t flags = leaf.flags;
   for (std::uint32_t k = 0; k < leaf.words && !text.empty();) {
-    const std::size_t end = std::min(text.find_first_of(" \x02"), text.size());
+    const std::size_t end = std::min(text.find_first_of(kSeparators), text.size());
     // A stored leaf may start with a separator (its first word glued to the
     // previous leaf's): that is no word, only the glue for the next one.
     if (end > 0) {
@@ -139,7 +151,14 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
       ++k;
     }
     if (end == text.size()) break;
-    flags = static_cast<std::uint8_t>((leaf.flags & ~kTokenGlued) | (text[end] == '\x02' ? kTokenGlued : 0));
+    flags = static_cast<std::uint8_t>((leaf.flags & ~kTokenGlued) | (text[end] == kGlued ? kTokenGlued : 0));
+    token.line_start = 0;
+    if (text[end] == kLineBreak && end + 1 < text.size()) {
+      // Its line's start in the byte after it (see separator()).
+      flags |= kTokenLineBreak;
+      token.line_start = static_cast<std::uint8_t>(static_cast<unsigned char>(text[end + 1]) - kLineStartBase);
+      text.remove_prefix(1);
+    }
     text.remove_prefix(end + 1);
   }
 }

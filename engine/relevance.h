@@ -105,11 +105,21 @@ class Relevance final : public Algorithm {
   std::size_t blocks() const { return blocks_found_; }
   std::size_t content_blocks() const { return content_blocks_; }
 
+  // Between a leaf's stored words: ' ', kGlued for a glued word, or
+  // kLineBreak and the word's Token::line_start plus kLineStartBase (at most
+  // 0xF0: past every separator's byte) for one that starts a preformatted line.
+  static constexpr char kGlued = '\x02';
+  static constexpr char kLineBreak = '\x03';
+  static constexpr const char* kSeparators = " \x02\x03";
+  static constexpr unsigned kLineStartBase = 0x30;
+  std::string_view separator(const Token& token);
+  char line_separator_[2] = {};
+
   struct Leaf {
     std::uint64_t source_begin;
     std::uint64_t source_end;
     std::uint64_t first_word;  // word_index of its first word
-    std::uint32_t text_end;    // end of its words in text_ (joined by ' ', or '\x02' when glued)
+    std::uint32_t text_end;    // end of its words in text_ (joined by separator())
     std::uint32_t words;
     std::uint32_t block;       // Token::block of its words
     float score;               // S

@@ -21,7 +21,17 @@ enum TokenFlag : std::uint8_t {
   kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
   kTokenInOnclick = 1 << 5,      // word: inside an element with an onclick attribute (a script link)
   kTokenInAdvert = 1 << 6,       // word: inside an advert by its link target or banner size (semantics.h)
+  kTokenLineBreak = 1 << 7,      // word: preformatted (<pre>, <xmp>, <plaintext>), a line break before it
+                                 // in its block; Token::line_start says how the line starts
 };
+
+// How a preformatted line starts (Token::line_start): the columns of
+// whitespace before its first word (a tab reaching the next multiple of 8),
+// at most kMaxLineIndent, and whether an empty line came before it. Spaces
+// between words on a line are one space, as everywhere else.
+inline constexpr std::uint8_t kMaxLineIndent = 64;
+inline constexpr std::uint8_t kLineIndentMask = 0x7F;
+inline constexpr std::uint8_t kBlankLineBefore = 0x80;
 
 // A block is the text between two block-level boundaries, cut where its
 // words would pass this many bytes (a byte per space counted): the words
@@ -48,6 +58,7 @@ struct Token {
   std::uint8_t flags = 0;
   std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
+  std::uint8_t line_start = 0;     // words with kTokenLineBreak: indent | kBlankLineBefore
   std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
                                    // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own
@@ -56,6 +67,11 @@ struct Token {
   bool is_word() const { return kind == TokenKind::Word; }
   bool is_tag() const { return kind != TokenKind::Word; }
   bool has(TokenFlag flag) const { return (flags & flag) != 0; }
+  std::size_t line_indent() const { return line_start & kLineIndentMask; }
+  bool after_blank_line() const { return (line_start & kBlankLineBefore) != 0; }
 };
+// The window of tokens is sized in tokens (engine/token_stream.h): a field
+// that grows the token grows every budget's share of it.
+static_assert(sizeof(Token) <= 72, "Token stays within 72 bytes");
 
 }  // namespace winnow

@@ -139,6 +139,7 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
   token.flags = block_boundary ? kTokenBlockBoundary : 0;
   token.heading_level = 0;
   token.block_tag = Tag::unknown;
+  token.line_start = 0;
   token.semantics = semantics;
   token.container = 0;
   token.grand_container = 0;
@@ -167,6 +168,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (attributes.has_onclick) flags |= kOnclick;
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
+  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) flags |= kPreformatted;
   const bool block = has_flag(tag, kTagBlock);
   if (block) start_block();
   // The start tag carries the cues of its own attributes (class, id, role,
@@ -271,6 +273,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
       if (is_ascii_space(text[i])) {
         close_pending_word();
         space_before_ = true;
+        if (context_flags() & kPreformatted) note_preformatted_space(text[i]);
         ++i;
         continue;
       }
@@ -300,6 +303,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
       case CharClass::Space:
         close_pending_word();
         space_before_ = true;
+        if (context_flags() & kPreformatted) note_preformatted_space(' ');
         break;
       case CharClass::Drop:
         break;
@@ -375,11 +379,23 @@ void Tokenizer::emit_repaired_word(std::size_t size) {
 
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
   const std::uint8_t context = context_flags();
-  const std::size_t bytes = text.size() + (space_before_ ? 1 : 0);
+  // A preformatted line break renders as a newline (where a space would be),
+  // an empty line as one more, then the indentation
+  // (ContentWriter::rendered_prefix): the block's bound holds its rendering.
+  bool line_break = line_breaks_ > 0 && space_before_;
+  const std::size_t indent = std::min<std::size_t>(line_columns_, kMaxLineIndent);
+  const bool blank_line = line_breaks_ > 1;
+  line_breaks_ = 0;
+  line_columns_ = 0;
+  after_cr_ = false;
+  const std::size_t bytes =
+      text.size() + (space_before_ ? 1 : 0) + (line_break ? indent + (blank_line ? 1 : 0) : 0);
   if (block_text_bytes_ + bytes > kMaxBlockTextBytes && block_text_bytes_ > 0) {
     ++block_;
     block_text_bytes_ = 0;
   }
+  // The first word of a block starts its line: nothing goes before it.
+  if (block_text_bytes_ == 0) line_break = false;
   block_text_bytes_ += bytes;
   Token& token = stream_.push_new(text);  // filled in place, as in emit_tag
   token.word_index = word_count_++;
@@ -394,7 +410,8 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
                                           ((context & kHeading) ? kTokenInHeading : 0) |
                                           ((context & kOnclick) ? kTokenInOnclick : 0) |
                                           ((context & kAdvert) ? kTokenInAdvert : 0) |
-                                          (cjk ? kTokenCjk : 0));
+                                          (cjk ? kTokenCjk : 0) | (line_break ? kTokenLineBreak : 0));
+  token.line_start = line_break ? static_cast<std::uint8_t>(indent | (blank_line ? kBlankLineBefore : 0)) : 0;
   token.heading_level = context_heading();
   token.block_tag = context_block_tag();
   token.semantics = context_semantics();
@@ -403,6 +420,19 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   token.grand_container = element ? element->grand_container : 0;
   space_before_ = false;
   consumer_.on_token(token, text);
+}
+
+void Tokenizer::note_preformatted_space(char space) {
+  // A CR LF pair is one line break, wherever the text was cut.
+  const bool lf_after_cr = space == '\n' && after_cr_;
+  after_cr_ = space == '\r';
+  if (space == '\n' || space == '\r') {
+    if (!lf_after_cr && line_breaks_ < 2) ++line_breaks_;
+    if (!lf_after_cr) line_columns_ = 0;
+    return;
+  }
+  if (line_breaks_ == 0 || line_columns_ >= kMaxLineIndent) return;
+  line_columns_ = space == '\t' ? (line_columns_ / 8 + 1) * 8 : line_columns_ + 1;
 }
 
 }  // namespace winnow

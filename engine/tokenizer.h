@@ -60,6 +60,7 @@ class Tokenizer final : public EventHandler {
     kHeading = 1 << 2,
     kOnclick = 1 << 3,
     kAdvert = 1 << 4,  // engine/semantics.h element_is_advert()
+    kPreformatted = 1 << 5,  // inside <pre>, <xmp> or <plaintext>: lines are kept
   };
   struct OpenElement {
     Tag tag;
@@ -91,7 +92,12 @@ class Tokenizer final : public EventHandler {
     ++block_;
     block_text_bytes_ = 0;
     space_before_ = true;
+    line_breaks_ = 0;
+    line_columns_ = 0;
   }
+  // Whitespace inside preformatted text: counts line breaks and the
+  // indentation after the last one, for the next word's line_start.
+  void note_preformatted_space(char space);
 
   TokenStream& stream_;
   TokenConsumer& consumer_;
@@ -104,6 +110,12 @@ class Tokenizer final : public EventHandler {
   std::size_t block_text_bytes_ = 0;  // the block's words' bytes, one more for each space
   std::uint64_t word_count_ = 0;
   bool space_before_ = true;  // whitespace or a block boundary since the last word
+  // Preformatted whitespace since the last word: line breaks (counted to 2,
+  // an empty line), columns after the last break, and whether the last
+  // character was a CR (so CR LF, even split between texts, is one break).
+  std::uint8_t line_breaks_ = 0;
+  std::size_t line_columns_ = 0;
+  bool after_cr_ = false;
 
   char word_[TokenStream::kMaxWordBytes];
   std::size_t word_size_ = 0;

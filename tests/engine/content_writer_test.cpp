@@ -164,5 +164,57 @@ TEST(ContentWriter, ABlockRenderedWithItsPrefixesWritesAsItsWordsWould) {
   }
 }
 
+Token line_word(std::uint64_t index, std::uint8_t line_start) {
+  Token t = word(index, 1, false, index * 10);
+  t.flags |= kTokenLineBreak;
+  t.line_start = line_start;
+  return t;
+}
+
+// Preformatted lines: a break and the indentation instead of a space, an
+// empty line as a second break; the sink hears each break as
+// on_line_break(), whether the words come one by one or rendered.
+TEST(ContentWriter, PreformattedLinesKeepTheirBreaksAndIndentation) {
+  class Lines final : public ContentSink {
+   public:
+    void on_text(std::string_view text) override { log += std::string(text); }
+    void on_block_end() override { log += "|"; }
+    void on_line_break() override { log += "/"; }
+    std::string log;
+  };
+  const Token words[] = {word(0, 1, false, 0), line_word(1, 4), line_word(2, kBlankLineBefore | 8),
+                         line_word(3, 0), word(4, 1, true, 40)};
+  const char* texts[] = {"f()", "x;", "y;", "}", ";"};
+  Lines direct;
+  ContentWriter direct_writer(direct);
+  std::string rendered;
+  for (std::size_t i = 0; i < 5; ++i) {
+    direct_writer.write_word(words[i], texts[i]);
+    rendered += ContentWriter::rendered_prefix(words[i], i == 0);
+    rendered += texts[i];
+  }
+  direct_writer.finish();
+  EXPECT_EQ(direct.log, "f()/    x;//        y;/};|");
+  EXPECT_EQ(rendered, "f()\x03    x;\x03\x03        y;\x03};");
+  Lines via_buffer;
+  ContentWriter buffer_writer(via_buffer);
+  buffer_writer.write_rendered(rendered, SourceSpan{0, 50}, 5, 0);
+  EXPECT_EQ(via_buffer.log, direct.log);
+  // A sink that does not ask for breaks gets them as newlines in the text.
+  test::RecordingSink plain_sink;
+  ContentWriter plain_writer(plain_sink);
+  plain_writer.write_rendered(rendered, SourceSpan{0, 50}, 5, 0);
+  EXPECT_EQ(plain_sink.text(), "f()\n    x;\n\n        y;\n};\n");
+  EXPECT_EQ(plain_sink.blocks(), 1u);
+}
+
+// The first word of a block starts its line whatever it carries, and the
+// widest indentation is kMaxLineIndent columns.
+TEST(ContentWriter, ABlocksFirstWordHasNoLineBreakAndIndentationIsCapped) {
+  EXPECT_EQ(ContentWriter::rendered_prefix(line_word(0, 12), true), "");
+  EXPECT_EQ(ContentWriter::rendered_prefix(line_word(1, kBlankLineBefore | kMaxLineIndent), false),
+            "\x03\x03" + std::string(kMaxLineIndent, ' '));
+}
+
 }  // namespace
 }  // namespace winnow

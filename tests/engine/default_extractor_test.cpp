@@ -29,6 +29,20 @@ TEST(DefaultExtractor, IsTheDefaultAndKeepsTheArticleOnly) {
   EXPECT_EQ(r.headings.substr(0, 2), "12");
 }
 
+// A code listing in an article reads as written: its lines, their
+// indentation and its empty lines, in every output the sink gets.
+TEST(DefaultExtractor, KeepsACodeListingsLinesAndIndentation) {
+  const std::string page = test::read_fixture("preformatted_code.html");
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0);
+  EXPECT_NE(r.text.find("int read_sensor(struct reading *out) {\n    if (!ready())\n        return -1;\n\n"
+                        "    out->value = fetch();\n    return 0;\n}\n"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("windows line two\n\n  after an empty line\nold mac line\n"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("Guides"), std::string::npos);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1).text, r.text);
+}
+
 TEST(DefaultExtractor, FavoringRecallNeverKeepsLessThanFavoringPrecision) {
   for (const std::string& name : test::fixture_names()) {
     const std::string html = test::read_fixture(name);

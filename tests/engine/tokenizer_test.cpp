@@ -249,18 +249,87 @@ TEST_F(TokenizerTest, WordOffsetsAreInterpolatedWithinTheTextEvent) {
 // (text, flags, offsets) must be the same for a text given whole or one
 // character per event, whatever its words, spaces, non-ASCII letters, CJK
 // characters and over-long runs.
+// Inside <pre> (and what it holds) a word that starts a line says so, with
+// its indentation (a tab to the next multiple of 8) and whether an empty line
+// came before; a block's first word starts nothing.
+TEST_F(TokenizerTest, PreformattedWordsSayHowTheirLineStarts) {
+  start(Tag::pre);
+  start(Tag::code);
+  text("\n  int f() {\n    return 1;\n");
+  start(Tag::span);
+  text("\n\t x");
+  end(Tag::span);
+  text(" y\n}");
+  end(Tag::code);
+  end(Tag::pre);
+  start(Tag::p);
+  text("a\n    b");
+  done();
+  const auto line = [&](const char* w) {
+    const Token& t = recorder_.word(w).token;
+    return std::string(t.has(kTokenLineBreak) ? "break" : "-") + "/" + std::to_string(t.line_indent()) +
+           (t.after_blank_line() ? "/blank" : "");
+  };
+  EXPECT_EQ(line("int"), "-/0") << "the block's first word";
+  EXPECT_EQ(line("f()"), "-/0");
+  EXPECT_EQ(line("return"), "break/4");
+  EXPECT_EQ(line("1;"), "-/0");
+  EXPECT_EQ(line("x"), "break/9/blank");
+  EXPECT_EQ(line("y"), "-/0");
+  EXPECT_EQ(line("}"), "break/0");
+  EXPECT_EQ(line("b"), "-/0") << "outside <pre> a line break is a space";
+}
+
+TEST_F(TokenizerTest, CrLfIsOneLineBreakWhereverTheTextIsCut) {
+  start(Tag::pre);
+  text("a\r");
+  text("\nb\r\rc\r\n\r\nd ");
+  text(std::string(200, ' ') + "e\n" + std::string(200, ' ') + "f");
+  done();
+  const Token& b = recorder_.word("b").token;
+  EXPECT_TRUE(b.has(kTokenLineBreak));
+  EXPECT_FALSE(b.after_blank_line());
+  EXPECT_TRUE(recorder_.word("c").token.after_blank_line()) << "two CRs are two breaks";
+  EXPECT_TRUE(recorder_.word("d").token.after_blank_line()) << "two CR LF pairs";
+  EXPECT_FALSE(recorder_.word("e").token.has(kTokenLineBreak)) << "spaces on a line are one space";
+  EXPECT_EQ(recorder_.word("f").token.line_indent(), kMaxLineIndent);
+}
+
+// The indentation is rendered (ContentWriter::rendered_prefix), so it counts
+// towards the block's bound: algorithms that hold a block hold at most that.
+TEST_F(TokenizerTest, APreformattedBlocksIndentationCountsTowardsItsBound) {
+  start(Tag::pre);
+  std::string lines;
+  for (int i = 0; i < 400; ++i) lines += "\n" + std::string(i % 3 ? 40 : 0, ' ') + "x;";
+  text(lines);
+  done();
+  std::vector<std::size_t> bytes;
+  std::uint32_t block = 0;
+  for (const Recorded& r : recorder_.tokens) {
+    if (!r.token.is_word()) continue;
+    const bool first = bytes.empty() || r.token.block != block;
+    if (first) bytes.push_back(0);
+    block = r.token.block;
+    bytes.back() += r.text.size() +
+                    (first ? 0 : r.token.has(kTokenLineBreak) ? 1 + r.token.line_indent() : 1);
+  }
+  ASSERT_GE(bytes.size(), 3u);  // about 400 * 30 bytes rendered, 1,200 without the indentation
+  for (const std::size_t b : bytes) EXPECT_LE(b, kMaxBlockTextBytes);
+}
+
 TEST(Tokenizer, WordsAreTheSameWholeOrOneCharacterPerEvent) {
   std::mt19937 random(3);
   const std::string_view pieces[] = {"a", "b", "Z", "9", ".", " ", "  ", "\t", "\n", "\xC3\xA9", "\xC2\xA0",
                                      "\xE4\xB8\xAD", "\xC2\xAD", "\xE2\x80\x83",
                                      // stand-ins of text encoded twice (engine/mojibake.h): Ã â € ™ U+0080 ©
-                                     "\xC3\x83", "\xC3\xA2", "\xE2\x82\xAC", "\xE2\x84\xA2", "\xC2\x80", "\xC2\xA9"};
-  auto run = [](const std::string& text, bool per_character) {
+                                     "\xC3\x83", "\xC3\xA2", "\xE2\x82\xAC", "\xE2\x84\xA2", "\xC2\x80", "\xC2\xA9",
+                                     "\r", "\r\n", "\n\n"};
+  auto run = [](const std::string& text, bool per_character, Tag element) {
     MemoryBudget budget(1 << 20);
     Recorder recorder;
     TokenStream stream(budget, 16, 4096);
     Tokenizer tokenizer(budget, stream, recorder, 8);
-    tokenizer.on_start_element(Tag::p, {}, {});
+    tokenizer.on_start_element(element, {}, {});
     const std::uint64_t base = 1000;
     if (!per_character) {
       tokenizer.on_text(text, SourceSpan{base, base + text.size()});
@@ -272,13 +341,14 @@ TEST(Tokenizer, WordsAreTheSameWholeOrOneCharacterPerEvent) {
         at += n;
       }
     }
-    tokenizer.on_end_element(Tag::p, {});
+    tokenizer.on_end_element(element, {});
     tokenizer.on_end_document(0);
     std::vector<std::string> out;
     for (const Recorded& r : recorder.tokens)
       if (r.token.is_word())
         out.push_back(r.text + "|" + std::to_string(r.token.flags) + "|" + std::to_string(r.token.source_begin) +
-                      "-" + std::to_string(r.token.source_end) + "|" + std::to_string(r.token.word_index));
+                      "-" + std::to_string(r.token.source_end) + "|" + std::to_string(r.token.word_index) + "|" +
+                      std::to_string(r.token.line_start));
     return out;
   };
   for (int n = 0; n < 400; ++n) {
@@ -287,8 +357,10 @@ TEST(Tokenizer, WordsAreTheSameWholeOrOneCharacterPerEvent) {
       if (random() % 25 == 0) text += std::string(120 + random() % 20, 'w');  // around the 128-byte word cap
       else text += pieces[random() % (sizeof(pieces) / sizeof(pieces[0]))];
     }
-    const std::vector<std::string> whole = run(text, false);
-    ASSERT_EQ(whole, run(text, true)) << text;
+    for (const Tag element : {Tag::p, Tag::pre}) {
+      const std::vector<std::string> whole = run(text, false, element);
+      ASSERT_EQ(whole, run(text, true, element)) << text;
+    }
   }
 }
 

@@ -21,7 +21,8 @@ class TokenDump final : public Algorithm {
                        "\t" + std::to_string(t.block) + "\t" + std::to_string(t.flags) + "\t" +
                        std::to_string(t.word_index) + "\t" + std::to_string(t.source_begin) + "\t" +
                        std::to_string(t.source_end) + "\t" + std::to_string(t.depth) + "\t" +
-                       std::to_string(t.semantics) + "\t" + std::string(text);
+                       std::to_string(t.semantics) + "\t" + std::to_string(t.line_start) + "\t" +
+                       std::string(text);
     out.write_rendered(line, SourceSpan{}, 0, 0);
   }
   void finish(ContentWriter&) override {}
@@ -44,8 +45,8 @@ std::vector<DumpedToken> parse_token_dump(const std::string& dump) {
     std::istringstream fields(line);
     DumpedToken d;
     int kind = 0, tag = 0, flags = 0;
-    unsigned long long block = 0, index = 0, begin = 0, end = 0, depth = 0, semantics = 0;
-    fields >> kind >> tag >> block >> flags >> index >> begin >> end >> depth >> semantics;
+    unsigned long long block = 0, index = 0, begin = 0, end = 0, depth = 0, semantics = 0, line_start = 0;
+    fields >> kind >> tag >> block >> flags >> index >> begin >> end >> depth >> semantics >> line_start;
     d.token.kind = static_cast<TokenKind>(kind);
     d.token.tag = static_cast<Tag>(tag);
     d.token.block = static_cast<std::uint32_t>(block);
@@ -55,6 +56,7 @@ std::vector<DumpedToken> parse_token_dump(const std::string& dump) {
     d.token.source_end = end;
     d.token.depth = static_cast<std::uint16_t>(depth);
     d.token.semantics = static_cast<std::uint32_t>(semantics);
+    d.token.line_start = static_cast<std::uint8_t>(line_start);
     d.token.seq = tokens.size();
     const std::size_t tab = line.rfind('\t');
     d.text = line.substr(tab + 1);
