@@ -42,7 +42,11 @@ struct Collected {
 void on_text(void* user, const char* text, size_t length) {
   auto* c = static_cast<Collected*>(user);
   if (length == 0) fail("block_text with no text");
-  c->text.append(text, length);
+  // A newline inside a block's text is a preformatted line break: recorded
+  // as the C++ harness's sink records one.
+  for (std::size_t i = 0; i < length; ++i)
+    c->text.push_back(text[i] == '\n' ? winnow::fuzz::kLineBreakInText : text[i]);
+  if (!c->line_open && text[0] == '\n') fail("block_text starts a block with a line break");
   c->line_open = true;
 }
 void on_block_end(void* user) {

@@ -201,7 +201,7 @@ void check_extractor(std::string_view input, const ExtractorConfig& config) {
   std::uint64_t pieces = 0;
   bool in_piece = false;
   for (char c : sink.text()) {
-    const bool separator = c == ' ' || c == '\n';
+    const bool separator = c == ' ' || c == '\n' || c == fuzz::kLineBreakInText;
     if (!separator && !in_piece) ++pieces;
     in_piece = !separator;
   }

@@ -35,6 +35,10 @@ inline std::string& context() {
     if (!(condition)) ::winnow::fuzz::fail(#condition, (detail));      \
   } while (0)
 
+// How the harnesses' sinks record a line break inside a block (preformatted
+// text), so that check_text() can tell it from the end of a block.
+constexpr char kLineBreakInText = '\x03';
+
 class RecordingSink final : public ContentSink {
  public:
   void on_text(std::string_view text) override {
@@ -47,6 +51,11 @@ class RecordingSink final : public ContentSink {
     if (!line_open_) fail("on_block_end without text in the block");
     text_.push_back('\n');
     line_open_ = false;
+  }
+  void on_line_break() override {
+    // The writer breaks a line only between words of a block.
+    if (!line_open_) fail("on_line_break before any text in the block");
+    text_.push_back(kLineBreakInText);
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
 
@@ -112,11 +121,20 @@ inline std::string hex_prefix(std::string_view s, std::size_t limit = 64) {
 // control characters but '\n' (the decoder turns C0 controls into spaces and
 // the tokenizer splits words at whitespace), no ' ' at a line's edges, no
 // doubled ' '.
+// Blocks end in '\n'; inside a block, words are separated by one space or,
+// in preformatted text, by one or two line breaks (kLineBreakInText) and the
+// next line's indentation.
 inline void check_text(const std::string& text) {
   std::size_t bad = 0;
   if (!valid_utf8(text, &bad)) fail("output is not valid UTF-8", "at byte " + std::to_string(bad) + ": " + hex_prefix(std::string_view(text).substr(bad)));
   if (!text.empty() && text.back() != '\n') fail("output does not end with a line end");
   std::size_t line_begin = 0;
+  std::size_t breaks = 0;     // line breaks just before this byte
+  bool indentation = false;   // after a line break, before the line's first word
+  const auto where = [&](std::size_t i) {
+    return "at byte " + std::to_string(i) + ": '" +
+           text.substr(line_begin, std::min<std::size_t>(i + 20, text.size()) - line_begin) + "'";
+  };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c == '\n') {
@@ -124,13 +142,20 @@ inline void check_text(const std::string& text) {
       if (text[i - 1] == ' ')
         fail("output line ends with a space",
              "at byte " + std::to_string(i) + ": '" + text.substr(line_begin, i - line_begin) + "'");
+      if (indentation) fail("a block ends with a line break", where(i));
       line_begin = i + 1;
+    } else if (c == static_cast<unsigned char>(kLineBreakInText)) {
+      if (i == line_begin || text[i - 1] == ' ') fail("a line break not between words", where(i));
+      if (++breaks > 2) fail("more than one empty line", where(i));
+      indentation = true;
+      continue;
     } else if (c < 0x20) {
       fail("control character in the output", "byte " + std::to_string(c) + " at " + std::to_string(i));
-    } else if (c == ' ' && (i == line_begin || text[i - 1] == ' ')) {
-      fail("leading or doubled space in the output",
-           "at byte " + std::to_string(i) + ": '" + text.substr(line_begin, std::min<std::size_t>(i + 20, text.size()) - line_begin) + "'");
+    } else if (c == ' ' && !indentation && (i == line_begin || text[i - 1] == ' ')) {
+      fail("leading or doubled space in the output", where(i));
     }
+    if (c != ' ') indentation = false;
+    breaks = 0;
   }
 }
 

@@ -73,7 +73,10 @@ typedef enum winnow_verdict {
 /* Content events, in document order, each with the config's user_data.
    Pointers passed to them are valid only during the call. Any may be NULL. */
 typedef struct winnow_callbacks {
-  /* A piece of the current block's text (UTF-8, not NUL-terminated). */
+  /* A piece of the current block's text (UTF-8, not NUL-terminated). Words
+     are separated by one space; in preformatted text (<pre>) a word that
+     starts a line comes after "\n" (two for an empty line) and its
+     indentation in spaces, so a '\n' inside a block is a line of it. */
   void (*block_text)(void* user_data, const char* text, size_t length);
   /* The current block ended. */
   void (*block_end)(void* user_data);

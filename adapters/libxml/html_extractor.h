@@ -53,7 +53,7 @@ class HtmlExtractor {
 // Convenience for tools and tests: extracts a whole document held in memory,
 // fed in pieces of chunk_size bytes.
 struct ExtractResult {
-  std::string text;  // one block per line, each line ending in '\n'
+  std::string text;  // one block per line, each line ending in '\n' (a preformatted block keeps its lines)
   Status status = Status::Ok;
 };
 ExtractResult extract_html(std::string_view html, const ExtractorConfig& config,

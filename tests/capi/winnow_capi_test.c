@@ -195,6 +195,22 @@ static void test_default_reports_every_block_decision(void) {
   CHECK(c.decisions == 0); /* only block-labelling extractors report */
 }
 
+static void test_preformatted_lines_come_as_newlines_inside_a_block(void) {
+  static const char kCode[] =
+      "<html><body><p>Copy the loop below into your program.</p>"
+      "<pre>for (;;) {\n\tpoll();\n\n  sleep(1);\n}</pre></body></html>";
+  static const size_t chunks[] = {1, 3, 4096};
+  size_t i;
+  for (i = 0; i < sizeof chunks / sizeof chunks[0]; ++i) {
+    collected c;
+    memset(&c, 0, sizeof c);
+    CHECK(extract("plain", kCode, strlen(kCode), chunks[i], &c) == WINNOW_STATUS_OK);
+    CHECK(strcmp(c.text, "Copy the loop below into your program.\n"
+                         "for (;;) {\n        poll();\n\n  sleep(1);\n}\n") == 0);
+    CHECK(c.blocks == 2);
+  }
+}
+
 static void test_output_does_not_depend_on_chunking(void) {
   static const size_t chunks[] = {1, 2, 3, 7, 64, 100000};
   collected whole;
@@ -449,6 +465,7 @@ int main(void) {
   test_feed_after_the_end_and_null_data();
   test_stats_and_pulled_spans();
   test_stats_name_the_encoding_once_decided();
+  test_preformatted_lines_come_as_newlines_inside_a_block();
   test_title_is_known_once_its_element_ends();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();

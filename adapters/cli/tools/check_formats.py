@@ -4,7 +4,9 @@
 # algorithm, on pages of a corpus:
 #   - every `--format json` line is one JSON object;
 #   - the text format's lines are the JSON blocks' texts, none empty, none
-#     with a leading, trailing or doubled space or a heading marker;
+#     with a leading, trailing or doubled space or an in-band marker (a
+#     preformatted block's later lines may be indented, and one of them may
+#     be empty);
 #   - the spans format's lines are the JSON spans, and spans are non-empty,
 #     in document order, apart, and inside the input;
 #   - a page with text has at least one span.
@@ -28,6 +30,19 @@ def run(winnow, args):
     return subprocess.run([winnow] + args, capture_output=True).stdout
 
 
+def bad_block(block):
+    """Whether a block's text breaks the text format's rules."""
+    if not block or block[0] in " \n" or block[-1] in " \n" or "\x01" in block or "\x03" in block:
+        return True
+    if "\n\n\n" in block:
+        return True
+    for line in block.split("\n"):
+        words = line.lstrip(" ")
+        if line.endswith(" ") or "  " in words:
+            return True
+    return False
+
+
 def check_page(winnow, algorithm, page):
     """The disagreements of one page under one algorithm, as strings."""
     problems = []
@@ -48,9 +63,9 @@ def check_page(winnow, algorithm, page):
     blocks = [o["text"] for o in objects if o.get("type") == "block"]
     if "".join(b + "\n" for b in blocks) != text_out:
         problems.append("text lines differ from the JSON blocks")
-    for line in text_out.split("\n")[:-1]:
-        if not line or line[0] == " " or line[-1] == " " or "  " in line or "\x01" in line:
-            problems.append("bad text line: " + repr(line[:60]))
+    for block in blocks:
+        if bad_block(block):
+            problems.append("bad text block: " + repr(block[:60]))
             break
     spans = [tuple(map(int, line.split("\t"))) for line in span_out.split("\n") if line]
     if spans != [(o["begin"], o["end"]) for o in objects if o.get("type") == "span"]:
