@@ -106,9 +106,8 @@ void Relevance::on_token(const Token& token, std::string_view text, const TokenS
     leaf_.source_begin = token.source_begin;
     leaf_.first_word = token.word_index;
     leaf_.block = token.block;
-    // A later word's line break is stored with its separator (the first
-    // word's, which starts the block's line, would mark every word).
-    leaf_.flags = static_cast<std::uint8_t>(token.flags & ~kTokenLineBreak);
+    leaf_.flags = token.flags;
+    leaf_.line_start = token.line_start;
     leaf_.heading = token.heading_level;
     leaf_.depth = depth;
     leaf_text_begin_ = text_.size();
@@ -140,6 +139,7 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
   token.source_end = leaf.source_end;
   std::string_view text = text_.view().substr(text_begin, leaf.text_end - text_begin);
   std::uint8_t flags = leaf.flags;
+  token.line_start = leaf.line_start;
   for (std::uint32_t k = 0; k < leaf.words && !text.empty();) {
     const std::size_t end = std::min(text.find_first_of(kSeparators), text.size());
     // A stored leaf may start with a separator (its first word glued to the
@@ -151,7 +151,9 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
       ++k;
     }
     if (end == text.size()) break;
-    flags = static_cast<std::uint8_t>((leaf.flags & ~kTokenGlued) | (text[end] == kGlued ? kTokenGlued : 0));
+    // A later word's glue and line break are its separator's.
+    flags = static_cast<std::uint8_t>((leaf.flags & ~(kTokenGlued | kTokenLineBreak)) |
+                                      (text[end] == kGlued ? kTokenGlued : 0));
     token.line_start = 0;
     if (text[end] == kLineBreak && end + 1 < text.size()) {
       // Its line's start in the byte after it (see separator()).

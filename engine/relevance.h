@@ -128,6 +128,7 @@ class Relevance final : public Algorithm {
     std::uint16_t gap;         // common ancestors with the next leaf
     std::uint8_t flags;        // Token flags of its first word
     std::uint8_t heading;
+    std::uint8_t line_start;   // Token::line_start of its first word
   };
   struct Block {
     std::uint32_t first;

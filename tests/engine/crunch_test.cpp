@@ -133,6 +133,7 @@ std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
   shape.opens = 3;
   shape.advert_one_in = 40;
   shape.button_one_in = 60;
+  shape.line_break_one_in = 6;  // preformatted lines: their breaks must survive what the algorithm holds
   return test::random_document(shape, g, n);
 }
 

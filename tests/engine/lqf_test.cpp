@@ -76,6 +76,7 @@ std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
   test::RandomDocumentShape shape;
   shape.elements = {Tag::div, Tag::p, Tag::li, Tag::td, Tag::br, Tag::a};
   shape.opens = 3;
+  shape.line_break_one_in = 6;  // preformatted lines: their breaks must survive what the algorithm holds
   return test::random_document(shape, g, n);
 }
 

@@ -181,6 +181,7 @@ std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
   shape.opens = 3;
   shape.max_depth = 12;
   shape.onclick_one_in = 8;
+  shape.line_break_one_in = 6;  // preformatted lines: their breaks must survive what the algorithm holds
   return test::random_document(shape, g, n);
 }
 

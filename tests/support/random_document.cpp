@@ -86,6 +86,11 @@ class Generator {
     }
     if (one_in(shape_.advert_one_in)) d.token.flags |= kTokenInAdvert;
     if (one_in(shape_.button_one_in)) d.token.tag = Tag::button;
+    if (block_has_word_ == block_ && one_in(shape_.line_break_one_in)) {
+      d.token.flags |= kTokenLineBreak;
+      d.token.line_start = static_cast<std::uint8_t>(g_() % (kMaxLineIndent + 1) | (g_() % 4 == 0 ? kBlankLineBefore : 0));
+    }
+    block_has_word_ = block_;
     d.text = shape_.words.empty() ? "w" + std::to_string(g_() % 1000) : shape_.words[g_() % shape_.words.size()];
     tokens_.push_back(std::move(d));
   }
@@ -95,6 +100,7 @@ class Generator {
   std::vector<DumpedToken> tokens_;
   std::vector<OpenElement> open_;
   std::uint32_t block_ = 0;
+  std::uint32_t block_has_word_ = ~std::uint32_t{0};  // the last block a word was written in
   std::uint64_t words_ = 0;
 };
 

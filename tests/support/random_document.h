@@ -37,6 +37,10 @@ struct RandomDocumentShape {
   unsigned onclick_one_in = 0;
   unsigned advert_one_in = 0;
   unsigned button_one_in = 0;
+  // One time in N (0: never): a word after the first of its block starts a
+  // preformatted line (kTokenLineBreak; an indentation of 0 to
+  // kMaxLineIndent columns, after an empty line one time in four).
+  unsigned line_break_one_in = 0;
 };
 
 // At least `n` tokens: seq, block (and the boundary flag on block tags),
