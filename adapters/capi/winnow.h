@@ -76,7 +76,8 @@ typedef struct winnow_callbacks {
   /* A piece of the current block's text (UTF-8, not NUL-terminated). Words
      are separated by one space; in preformatted text (<pre>) a word that
      starts a line comes after "\n" (two for an empty line) and its
-     indentation in spaces, so a '\n' inside a block is a line of it. */
+     indentation in spaces, so a '\n' inside a block is a line of it (from
+     0.4.1; before, such text came as one line). */
   void (*block_text)(void* user_data, const char* text, size_t length);
   /* The current block ended. */
   void (*block_end)(void* user_data);

@@ -11,6 +11,11 @@
    held back to compare (at most HELD_BYTES of it); everything else is
    written as it comes.
 
+   Preformatted text (code, a poem) comes with its own line breaks ('\n'
+   inside a block) and indentation: each of its lines starts a screen line,
+   keeps its indentation (up to half the screen) and wraps only where it is
+   wider than the screen.
+
    Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
 #define _POSIX_C_SOURCE 200809L
@@ -35,6 +40,9 @@ typedef struct screen {
   int word_columns;
   int line_words; /* words on the current line (a heading mark is not one) */
   int heading; /* level of the current block, 0 if none */
+  int block_open; /* the current block's first text was written */
+  int indenting;  /* after a line break inside the block, before its line's first word */
+  int indent;     /* columns of that line's indentation, repeated where it wraps */
   int blocks;  /* blocks written, for the blank line between them */
   winnow_extractor* extractor;
   int title_settled;      /* the title was written, or will not be */
@@ -76,18 +84,26 @@ static void put_line(screen* s, const char* text, size_t bytes, int columns) {
   s->line_columns += columns;
 }
 
+/* Ends a screen line inside a text line: the rest starts at the text
+   line's indentation. */
+static void wrap_line(screen* s) {
+  int i;
+  end_line(s);
+  for (i = 0; i < s->indent; ++i) put_line(s, " ", 1, 1);
+}
+
 /* Moves the gathered word onto the line, wrapping first if it does not fit.
    A word wider than the screen is broken at the screen's width. */
 static void place_word(screen* s) {
   size_t at = 0;
   if (s->word_bytes == 0) return;
-  if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) end_line(s);
+  if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) wrap_line(s);
   else if (s->line_words > 0) put_line(s, " ", 1, 1);
   while (at < s->word_bytes) {
     unsigned long cp;
     size_t len = decode(s->word + at, s->word_bytes - at, &cp);
     int width = columns_of(cp);
-    if (s->line_columns + width > s->columns && s->line_columns > 0) end_line(s);
+    if (s->line_columns + width > s->columns && s->line_columns > s->indent) wrap_line(s);
     put_line(s, s->word + at, len, width);
     at += len;
   }
@@ -98,7 +114,8 @@ static void place_word(screen* s) {
 
 static void start_block_if_needed(screen* s) {
   int i;
-  if (s->line_bytes > 0 || s->word_bytes > 0) return;
+  if (s->block_open) return;
+  s->block_open = 1;
   if (s->heading > 0) {
     for (i = 0; i < s->heading && i < 6; ++i) put_line(s, "#", 1, 1);
     put_line(s, " ", 1, 1);
@@ -111,9 +128,20 @@ static void write_text(screen* s, const char* text, size_t length) {
   while (at < length) {
     unsigned long cp;
     size_t len = decode(text + at, length - at, &cp);
-    if (cp == ' ') {
+    if (cp == '\n') {
+      place_word(s);
+      end_line(s); /* an empty line of the text stays empty */
+      s->indenting = 1;
+      s->indent = 0;
+    } else if (cp == ' ' && s->indenting) {
+      if (s->line_columns < s->columns / 2) {
+        put_line(s, " ", 1, 1);
+        ++s->indent;
+      }
+    } else if (cp == ' ') {
       place_word(s);
     } else {
+      s->indenting = 0;
       if (s->word_bytes + len > sizeof s->word - 8) place_word(s);
       memcpy(s->word + s->word_bytes, text + at, len);
       s->word_bytes += len;
@@ -146,6 +174,7 @@ static void settle_title(screen* s, int repeated) {
     fputs("\n\n", stdout);
     fflush(stdout);
     s->heading = heading;
+    s->block_open = 0; /* the title was no block of the content */
   }
   if (s->held_bytes > 0) write_text(s, s->held, s->held_bytes);
   s->held_bytes = 0;
@@ -181,6 +210,9 @@ static void on_block_end(void* user) {
   fputc('\n', stdout);
   fflush(stdout);
   s->heading = 0;
+  s->block_open = 0;
+  s->indenting = 0;
+  s->indent = 0;
   ++s->blocks;
 }
 

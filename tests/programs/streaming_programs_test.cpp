@@ -109,6 +109,21 @@ TEST(WinnowReader, ShowsThePagesTitleUnlessTheFirstHeadingSaysIt) {
             "Text.\n\n");
 }
 
+// A listing keeps its lines and their indentation; a line wider than the
+// screen wraps and goes on at its indentation.
+TEST(WinnowReader, KeepsAListingsLinesAndWrapsThemAtTheirIndentation) {
+  EXPECT_EQ(read_page("code", "<html><body><pre>int main() {\n\tif (ready())\n\n        return report_the_sensor_value(first, second);\n}</pre></body></html>",
+                      "--columns 24"),
+            "int main() {\n"
+            "        if (ready())\n"
+            "\n"
+            "        return\n"
+            "        report_the_senso\n"  // a word wider than the line left is broken
+            "        r_value(first,\n"
+            "        second);\n"
+            "}\n\n");
+}
+
 // Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
 // line of output, then writes `rest`. Returns whether a line came before the rest.
 bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,
