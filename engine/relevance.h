@@ -105,16 +105,6 @@ class Relevance final : public Algorithm {
   std::size_t blocks() const { return blocks_found_; }
   std::size_t content_blocks() const { return content_blocks_; }
 
-  // Between a leaf's stored words: ' ', kGlued for a glued word, or
-  // kLineBreak and the word's Token::line_start plus kLineStartBase (at most
-  // 0xF0: past every separator's byte) for one that starts a preformatted line.
-  static constexpr char kGlued = '\x02';
-  static constexpr char kLineBreak = '\x03';
-  static constexpr const char* kSeparators = " \x02\x03";
-  static constexpr unsigned kLineStartBase = 0x30;
-  std::string_view separator(const Token& token);
-  char line_separator_[2] = {};
-
   struct Leaf {
     std::uint64_t source_begin;
     std::uint64_t source_end;
@@ -138,6 +128,16 @@ class Relevance final : public Algorithm {
   };
 
  private:
+  // Between a leaf's stored words: ' ', kGlued for a glued word, or
+  // kLineBreak and the word's Token::line_start plus kLineStartBase (at most
+  // 0xF0: past every separator's byte) for one that starts a preformatted line.
+  static constexpr char kGlued = '\x02';
+  static constexpr char kLineBreak = '\x03';
+  static constexpr const char* kSeparators = " \x02\x03";
+  static constexpr unsigned kLineStartBase = 0x30;
+  std::string_view separator(const Token& token);
+  char line_separator_[2] = {};
+
   void close_leaf();
   void smooth(std::size_t i);
   void write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWriter& out) const;
