@@ -81,6 +81,20 @@ bool hides_element(Tag tag, const ElementAttributes& attributes) {
          contains_declaration(attributes.style, "visibility", "hidden");
 }
 
+// CSS white-space, which inherits: an inline value that keeps line breaks
+// (pre, pre-wrap, pre-line, break-spaces) makes an element's text
+// preformatted, as <pre> is; normal or nowrap makes it flow again.
+std::uint8_t preformatted_after(Tag tag, const ElementAttributes& attributes, std::uint8_t flag, std::uint8_t inherited) {
+  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) return flag;
+  const std::string_view style = attributes.style;
+  if (style.empty()) return inherited;
+  if (contains_declaration(style, "white-space", "pre") || contains_declaration(style, "white-space", "break-spaces"))
+    return flag;
+  if (contains_declaration(style, "white-space", "normal") || contains_declaration(style, "white-space", "nowrap"))
+    return 0;
+  return inherited;
+}
+
 // Whether a <meta> gives the page's description: name="description" (HTML),
 // property="og:description" (Open Graph), name="twitter:description", or
 // itemprop="description" (schema.org microdata).
@@ -168,7 +182,8 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (attributes.has_onclick) flags |= kOnclick;
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
-  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) flags |= kPreformatted;
+  flags = static_cast<std::uint8_t>((flags & ~kPreformatted) |
+                                    preformatted_after(tag, attributes, kPreformatted, flags & kPreformatted));
   const bool block = has_flag(tag, kTagBlock);
   if (block) start_block();
   // The start tag carries the cues of its own attributes (class, id, role,

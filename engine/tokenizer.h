@@ -60,7 +60,7 @@ class Tokenizer final : public EventHandler {
     kHeading = 1 << 2,
     kOnclick = 1 << 3,
     kAdvert = 1 << 4,  // engine/semantics.h element_is_advert()
-    kPreformatted = 1 << 5,  // inside <pre>, <xmp> or <plaintext>: lines are kept
+    kPreformatted = 1 << 5,  // inside <pre>, <xmp>, <plaintext> or white-space: pre…: lines are kept
   };
   struct OpenElement {
     Tag tag;

@@ -280,6 +280,31 @@ TEST_F(TokenizerTest, PreformattedWordsSayHowTheirLineStarts) {
   EXPECT_EQ(line("b"), "-/0") << "outside <pre> a line break is a space";
 }
 
+// CSS white-space inherits: an inline pre, pre-wrap or pre-line keeps an
+// element's lines as <pre> does, normal or nowrap lets them flow again.
+TEST_F(TokenizerTest, AnInlineWhiteSpaceStyleKeepsOrFlowsLines) {
+  ElementAttributes keeps;
+  keeps.style = "color: red; White-Space : pre-wrap";
+  ElementAttributes flows;
+  flows.style = "white-space:normal";
+  start(Tag::div, keeps);
+  text("a\n  b");
+  start(Tag::span, flows);
+  text("\nc");
+  end(Tag::span);
+  text("\nd");
+  end(Tag::div);
+  start(Tag::pre);
+  start(Tag::code, flows);
+  text("e\nf");
+  done();
+  EXPECT_EQ(recorder_.word("b").token.line_indent(), 2u);
+  EXPECT_TRUE(recorder_.word("b").token.has(kTokenLineBreak));
+  EXPECT_FALSE(recorder_.word("c").token.has(kTokenLineBreak)) << "white-space: normal inside";
+  EXPECT_TRUE(recorder_.word("d").token.has(kTokenLineBreak)) << "back in the pre-wrap element";
+  EXPECT_FALSE(recorder_.word("f").token.has(kTokenLineBreak)) << "normal inside <pre>";
+}
+
 TEST_F(TokenizerTest, CrLfIsOneLineBreakWhereverTheTextIsCut) {
   start(Tag::pre);
   text("a\r");
