@@ -255,7 +255,8 @@ int main(int argc, char** argv) {
              "Writes the page's main content wrapped to N columns (default 40), headings\n"
              "marked with '#', one line at a time as soon as it is known, under the page's\n"
              "title (underlined with '='; left out when the first heading says it, or with\n"
-             "--no-title).\n"
+             "--no-title). Code and other preformatted text keep their lines and indentation;\n"
+             "a line wider than the screen goes on at its indentation.\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
       return 0;
     } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
