@@ -81,20 +81,6 @@ bool hides_element(Tag tag, const ElementAttributes& attributes) {
          contains_declaration(attributes.style, "visibility", "hidden");
 }
 
-// CSS white-space, which inherits: an inline value that keeps line breaks
-// (pre, pre-wrap, pre-line, break-spaces) makes an element's text
-// preformatted, as <pre> is; normal or nowrap makes it flow again.
-std::uint8_t preformatted_after(Tag tag, const ElementAttributes& attributes, std::uint8_t flag, std::uint8_t inherited) {
-  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) return flag;
-  const std::string_view style = attributes.style;
-  if (style.empty()) return inherited;
-  if (contains_declaration(style, "white-space", "pre") || contains_declaration(style, "white-space", "break-spaces"))
-    return flag;
-  if (contains_declaration(style, "white-space", "normal") || contains_declaration(style, "white-space", "nowrap"))
-    return 0;
-  return inherited;
-}
-
 // Whether a <meta> gives the page's description: name="description" (HTML),
 // property="og:description" (Open Graph), name="twitter:description", or
 // itemprop="description" (schema.org microdata).
@@ -182,8 +168,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (attributes.has_onclick) flags |= kOnclick;
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
-  flags = static_cast<std::uint8_t>((flags & ~kPreformatted) |
-                                    preformatted_after(tag, attributes, kPreformatted, flags & kPreformatted));
+  flags = white_space(tag, attributes, flags);
   const bool block = has_flag(tag, kTagBlock);
   if (block) start_block();
   // The start tag carries the cues of its own attributes (class, id, role,
@@ -437,6 +422,22 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   consumer_.on_token(token, text);
 }
 
+// CSS white-space, which inherits: <pre>, <xmp> and <plaintext> keep lines
+// and spaces, as an inline pre, pre-wrap or break-spaces does; pre-line keeps
+// the lines and collapses the spaces; normal or nowrap lets the lines flow.
+std::uint8_t Tokenizer::white_space(Tag tag, const ElementAttributes& attributes, std::uint8_t flags) {
+  const std::uint8_t others = static_cast<std::uint8_t>(flags & ~(kPreformatted | kLinesOnly));
+  const std::string_view style = attributes.style;
+  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) return others | kPreformatted;
+  if (style.empty()) return flags;
+  if (contains_declaration(style, "white-space", "pre-line")) return others | kPreformatted | kLinesOnly;
+  if (contains_declaration(style, "white-space", "pre") || contains_declaration(style, "white-space", "break-spaces"))
+    return others | kPreformatted;
+  if (contains_declaration(style, "white-space", "normal") || contains_declaration(style, "white-space", "nowrap"))
+    return others;
+  return flags;
+}
+
 void Tokenizer::note_preformatted_space(char space) {
   // A CR LF pair is one line break, wherever the text was cut.
   const bool lf_after_cr = space == '\n' && after_cr_;
@@ -446,7 +447,7 @@ void Tokenizer::note_preformatted_space(char space) {
     if (!lf_after_cr) line_columns_ = 0;
     return;
   }
-  if (line_breaks_ == 0 || line_columns_ >= kMaxLineIndent) return;
+  if (line_breaks_ == 0 || line_columns_ >= kMaxLineIndent || (context_flags() & kLinesOnly)) return;
   line_columns_ = space == '\t' ? (line_columns_ / 8 + 1) * 8 : line_columns_ + 1;
 }
 

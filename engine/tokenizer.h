@@ -61,6 +61,7 @@ class Tokenizer final : public EventHandler {
     kOnclick = 1 << 3,
     kAdvert = 1 << 4,  // engine/semantics.h element_is_advert()
     kPreformatted = 1 << 5,  // inside <pre>, <xmp>, <plaintext> or white-space: pre…: lines are kept
+    kLinesOnly = 1 << 6,     // with kPreformatted, white-space: pre-line: spaces still collapse
   };
   struct OpenElement {
     Tag tag;
@@ -95,6 +96,9 @@ class Tokenizer final : public EventHandler {
     line_breaks_ = 0;
     line_columns_ = 0;
   }
+  // The element's white-space flags from its tag and inline style, else its
+  // parent's (flags).
+  static std::uint8_t white_space(Tag tag, const ElementAttributes& attributes, std::uint8_t flags);
   // Whitespace inside preformatted text: counts line breaks and the
   // indentation after the last one, for the next word's line_start.
   void note_preformatted_space(char space);

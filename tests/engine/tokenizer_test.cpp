@@ -280,8 +280,9 @@ TEST_F(TokenizerTest, PreformattedWordsSayHowTheirLineStarts) {
   EXPECT_EQ(line("b"), "-/0") << "outside <pre> a line break is a space";
 }
 
-// CSS white-space inherits: an inline pre, pre-wrap or pre-line keeps an
-// element's lines as <pre> does, normal or nowrap lets them flow again.
+// CSS white-space inherits: an inline pre or pre-wrap keeps an element's
+// lines and indentation as <pre> does, pre-line its lines only, normal or
+// nowrap lets them flow again.
 TEST_F(TokenizerTest, AnInlineWhiteSpaceStyleKeepsOrFlowsLines) {
   ElementAttributes keeps;
   keeps.style = "color: red; White-Space : pre-wrap";
@@ -297,12 +298,20 @@ TEST_F(TokenizerTest, AnInlineWhiteSpaceStyleKeepsOrFlowsLines) {
   start(Tag::pre);
   start(Tag::code, flows);
   text("e\nf");
+  end(Tag::code);
+  end(Tag::pre);
+  ElementAttributes lines_only;
+  lines_only.style = "white-space: pre-line";
+  start(Tag::div, lines_only);
+  text("g\n    h");
   done();
   EXPECT_EQ(recorder_.word("b").token.line_indent(), 2u);
   EXPECT_TRUE(recorder_.word("b").token.has(kTokenLineBreak));
   EXPECT_FALSE(recorder_.word("c").token.has(kTokenLineBreak)) << "white-space: normal inside";
   EXPECT_TRUE(recorder_.word("d").token.has(kTokenLineBreak)) << "back in the pre-wrap element";
   EXPECT_FALSE(recorder_.word("f").token.has(kTokenLineBreak)) << "normal inside <pre>";
+  EXPECT_TRUE(recorder_.word("h").token.has(kTokenLineBreak));
+  EXPECT_EQ(recorder_.word("h").token.line_indent(), 0u) << "pre-line keeps lines, not spaces";
 }
 
 TEST_F(TokenizerTest, CrLfIsOneLineBreakWhereverTheTextIsCut) {
