@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "engine/block_shape.h"
+
 namespace winnow {
 
 // A byte range [begin, end) into the original input: Gottron's f_e (seed 000,
@@ -36,6 +38,12 @@ class ContentSink {
   // where a run ends inside a block (the algorithm dropped a word there), in
   // the middle of that block's text.
   virtual void on_span(SourceSpan) {}
+  // A block is about to start (before its first text, once per block): what
+  // it is in the page's structure. By default a heading's level goes on to
+  // on_heading(); a sink that renders structure overrides this instead.
+  virtual void on_block_start(const BlockShape& shape) {
+    if (shape.heading_level) on_heading(shape.heading_level);
+  }
   // The block about to start is a heading of this level (1..6).
   virtual void on_heading(int /*level*/) {}
   // A block-labelling extractor (`default` and its --favor variants) decided

@@ -5,9 +5,25 @@
 
 namespace winnow {
 
-std::string_view ContentWriter::heading_marker(int level) {
-  static const char kMarkers[] = "\x01" "0\x01" "1\x01" "2\x01" "3\x01" "4\x01" "5\x01" "6";
-  return std::string_view(kMarkers + 2 * (level < 0 || level > 6 ? 0 : level), 2);
+std::string_view ContentWriter::block_marker(const BlockShape& shape) {
+  // Every marker, built at compile time: 7 heading levels times 32 shapes.
+  struct Table {
+    char bytes[7 * 32 * kBlockMarkerBytes] = {};
+    constexpr Table() {
+      for (int level = 0; level < 7; ++level) {
+        for (int packed = 0; packed < 32; ++packed) {
+          char* m = bytes + (level * 32 + packed) * kBlockMarkerBytes;
+          m[0] = '\x01';
+          m[1] = static_cast<char>('0' + level);
+          m[2] = static_cast<char>('@' + packed);
+        }
+      }
+    }
+  };
+  static constexpr Table table;
+  if (shape.plain()) return {};
+  const int level = shape.heading_level < 0 || shape.heading_level > 6 ? 0 : shape.heading_level;
+  return std::string_view(table.bytes + (level * 32 + shape.packed_shape()) * kBlockMarkerBytes, kBlockMarkerBytes);
 }
 
 std::string_view ContentWriter::line_start(const Token& word, bool with_breaks) {
@@ -30,7 +46,7 @@ void ContentWriter::write_word(const Token& word, std::string_view text) {
   // block, as JSON, then never finds a span between a block's first word and
   // its end unless the run broke inside the block).
   if (span_open_ && !continues_span) emit_span();
-  if (!line_open_ && word.heading_level) sink_->on_heading(word.heading_level);
+  if (!line_open_) sink_->on_block_start(word.shape());
   if (line_open_ && word.has(kTokenLineBreak)) {
     sink_->on_line_break();
     if (word.after_blank_line()) sink_->on_line_break();
@@ -84,11 +100,14 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
   while (!rendered.empty()) {
     const std::size_t newline = rendered.find('\n');
     std::string_view line = rendered.substr(0, newline);
-    if (line.size() >= 2 && line[0] == '\x01') {
-      sink_->on_heading(line[1] - '0');
-      line.remove_prefix(2);
+    BlockShape shape;
+    if (line.size() >= kBlockMarkerBytes && line[0] == '\x01') {
+      shape = BlockShape::unpack(static_cast<std::uint8_t>(line[1] - '0'),
+                                 static_cast<std::uint8_t>(line[2] - '@'));
+      line.remove_prefix(kBlockMarkerBytes);
     }
     if (!line.empty()) {
+      sink_->on_block_start(shape);
       write_line(line);
       sink_->on_block_end();
     }

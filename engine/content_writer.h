@@ -19,26 +19,35 @@ class ContentWriter {
 
   void write_word(const Token& word, std::string_view text);
   // Writes text already rendered by another ContentWriter into a buffer
-  // (lines separated by '\n', heading lines marked as that writer's sink saw
-  // them with heading_marker(), line breaks inside a block as
-  // kLineBreakMarker), followed by its spans' union as one span.
+  // (lines separated by '\n', each line that starts a block other than a
+  // plain paragraph marked as that writer's sink saw it with block_marker(),
+  // line breaks inside a block as kLineBreakMarker), followed by its spans'
+  // union as one span.
   void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
                       std::uint64_t net_text_length);
-  // Two bytes that mark a heading line in rendered text: U+0001 cannot occur
-  // in content (the decoder turns control characters into spaces).
-  static std::string_view heading_marker(int level);
+  // Three bytes that start a rendered line whose block is a heading, an item,
+  // a quote or preformatted (empty for a plain paragraph): U+0001, the
+  // heading level as a digit, the packed shape (engine/block_shape.h) plus
+  // '@'. U+0001 cannot occur in content (the decoder turns control
+  // characters into spaces).
+  static std::string_view block_marker(const BlockShape& shape);
+  static constexpr std::size_t kBlockMarkerBytes = 3;
   // A line break inside a block in rendered text ('\n' ends the block
   // there); U+0003 cannot occur in content either.
   static constexpr char kLineBreakMarker = '\x03';
   // What goes before a word in one block's rendered text, as write_word
-  // renders it: a heading's marker before its first word, a line break
+  // renders it: the block's marker before its first word, a line break
   // marker (two for an empty line) and the indentation before a later word
   // that starts a preformatted line, a space before a later word not glued to
   // the one before it, else nothing.
   static std::string_view rendered_prefix(const Token& word, bool first_in_block) {
-    if (first_in_block) return word.heading_level ? heading_marker(word.heading_level) : std::string_view();
+    if (first_in_block) return block_marker(word.shape());
     if (word.has(kTokenLineBreak)) return line_start(word, true);
     return word.has(kTokenGlued) ? std::string_view() : std::string_view(" ");
+  }
+  // A block's rendered line without its marker, if it has one.
+  static std::string_view without_block_marker(std::string_view line) {
+    return line.size() >= kBlockMarkerBytes && line[0] == '\x01' ? line.substr(kBlockMarkerBytes) : line;
   }
   // Reports a block-labelling extractor's decision on one block (closes the
   // open line and span first, so it never falls inside a block's text).

@@ -103,7 +103,7 @@ void Crunch::write(const Word& w, std::string_view text, ContentWriter& out) {
   token.source_end = w.source_begin + w.source_length;
   token.block = w.block;
   token.flags = w.flags;
-  token.heading_level = w.heading;
+  unpack_block_style(w.style, token);
   token.line_start = w.line_start;
   out.write_word(token, text);
 }
@@ -216,7 +216,7 @@ void Crunch::on_token(const Token& token, std::string_view text, const TokenStre
   if (block_state_ == kDropping) return;
   words_.push(Word{token.word_index, token.source_begin,
                    static_cast<std::uint32_t>(token.source_end - token.source_begin), token.block, token.flags,
-                   token.heading_level, token.line_start, static_cast<std::uint8_t>(text.size())});
+                   pack_block_style(token), token.line_start, static_cast<std::uint8_t>(text.size())});
   for (const char byte : text) text_.push(byte);
   if (hold() == words_.end_seq()) release(out);
 }

@@ -162,7 +162,7 @@ class Crunch final : public Algorithm {
     std::uint32_t source_length;
     std::uint32_t block;
     std::uint8_t flags;
-    std::uint8_t heading;
+    std::uint8_t style;       // pack_block_style(): heading level and block shape
     std::uint8_t line_start;  // Token::line_start, for preformatted lines
     std::uint8_t size;
   };

@@ -10,6 +10,7 @@ DelayedWords::DelayedWords(MemoryBudget& budget, std::size_t max_words, std::siz
 
 namespace {
 constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << 56) - 1;
+constexpr std::uint64_t kStyleBit = std::uint64_t{1} << 59;
 constexpr std::uint64_t kLineBreakBit = std::uint64_t{1} << 60;
 constexpr std::uint64_t kAnchorBit = std::uint64_t{1} << 61;
 constexpr std::uint64_t kGluedBit = std::uint64_t{1} << 62;
@@ -18,15 +19,17 @@ constexpr std::uint64_t kNewBlockBit = std::uint64_t{1} << 63;
 
 void DelayedWords::push(const Token& word, std::string_view text) {
   const bool new_block = started_ && word.block != last_block_;
+  const bool style = holds_style(word);
   if (!started_) {
     first_index_ = word.word_index;
     started_ = true;
   }
   last_block_ = word.block;
   words_.push(Word{(word.source_begin & kOffsetMask) | std::uint64_t{text.size()} << 56,
-                   (word.source_end & kOffsetMask) | std::uint64_t{word.heading_level & 7u} << 56 |
+                   (word.source_end & kOffsetMask) | (style ? kStyleBit : 0) |
                        (word.has(kTokenInAnchor) ? kAnchorBit : 0) | (word.has(kTokenGlued) ? kGluedBit : 0) |
                        (new_block ? kNewBlockBit : 0) | (word.has(kTokenLineBreak) ? kLineBreakBit : 0)});
+  if (style) text_.push(static_cast<char>(pack_block_style(word)));
   if (word.has(kTokenLineBreak)) text_.push(static_cast<char>(word.line_start));
   for (const char c : text) text_.push(c);
 }
@@ -36,6 +39,12 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
   while (!words_.empty() && begin_index() < end) {
     const Word& w = words_.front();
     const std::size_t size = w.begin_and_size >> 56;
+    if (w.end_and_bits & kNewBlockBit) output_style_ = 0;
+    if (w.end_and_bits & kStyleBit) {
+      char style = 0;
+      text_.take_front(&style, 1);
+      output_style_ = static_cast<std::uint8_t>(style);
+    }
     char line_start = 0;
     if (w.end_and_bits & kLineBreakBit) text_.take_front(&line_start, 1);
     text_.take_front(scratch, std::min<std::size_t>(size, sizeof scratch));
@@ -51,7 +60,7 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
                                               ((w.end_and_bits & kAnchorBit) ? kTokenInAnchor : 0) |
                                               ((w.end_and_bits & kLineBreakBit) ? kTokenLineBreak : 0));
       token.line_start = static_cast<std::uint8_t>(line_start);
-      token.heading_level = static_cast<std::uint8_t>((w.end_and_bits >> 56) & 7u);
+      unpack_block_style(output_style_, token);
       out.write_word(token, std::string_view(scratch, size));
     }
     words_.pop_front();

@@ -62,13 +62,14 @@ namespace winnow {
 
 // A FIFO of the words an algorithm has seen but not yet decided, kept
 // compactly in two rings reserved at creation: 16 bytes per word (its source
-// range, its text size, its heading level, whether it is glued, in a link,
-// starts a new block and a preformatted line) plus its text (and, for a word
-// that starts a preformatted line, one byte before it: its line_start). Used
-// by DSC and CETR.
+// range, its text size, whether it is glued, in a link, starts a new block
+// and a preformatted line) plus its text (and one byte before it: for a word
+// that starts a preformatted line its line_start; for the first word of a
+// heading, item, quote or preformatted block its pack_block_style(), as
+// every word of a block has the same). Used by DSC and CETR.
 // Released words are handed to ContentWriter with everything it reads exact
-// (word_index, source range, heading level, glued and link flags, line
-// starts) except
+// (word_index, source range, heading level and block shape, glued and link
+// flags, line starts) except
 // the block numbers, which are renumbered (consecutive from 0): that keeps
 // what the writer compares, two words share a block iff they did in the
 // input. Source offsets must stay below 2^56.
@@ -78,11 +79,12 @@ class DelayedWords {
   DelayedWords(MemoryBudget& budget, std::size_t max_words, std::size_t text_bytes);
   bool ok() const { return words_.ok() && text_.ok(); }
 
-  // The most a word takes of text_bytes: its text and its line start.
+  // The most a word takes of text_bytes: its text and its line start or
+  // block style (a block's first word never starts a preformatted line).
   static constexpr std::size_t kMaxWordBytes = TokenStream::kMaxWordBytes + 1;
   // Room for one more word with that text.
   bool fits(const Token& word, std::string_view text) const {
-    const std::size_t bytes = text.size() + (word.has(kTokenLineBreak) ? 1 : 0);
+    const std::size_t bytes = text.size() + (word.has(kTokenLineBreak) || holds_style(word) ? 1 : 0);
     return !words_.full() && text_.capacity() - text_.size() >= bytes;
   }
   // Appends a word (call fits() first; every word of the document, in order).
@@ -97,15 +99,20 @@ class DelayedWords {
  private:
   struct Word {
     std::uint64_t begin_and_size;  // source_begin | text size << 56
-    std::uint64_t end_and_bits;    // source_end | heading << 56 | line break << 60 | anchor << 61 | glued << 62 |
-                                   // new block << 63
+    std::uint64_t end_and_bits;    // source_end | style byte held << 59 | line break << 60 | anchor << 61 |
+                                   // glued << 62 | new block << 63
   };
+  // Whether the word, pushed next, starts a block with a style to keep.
+  bool holds_style(const Token& word) const {
+    return (!started_ || word.block != last_block_) && pack_block_style(word) != 0;
+  }
   RingBuffer<Word> words_;
   RingBuffer<char> text_;  // byte FIFO
   std::uint64_t first_index_ = 0;
   bool started_ = false;
   std::uint32_t last_block_ = 0;    // block of the newest word pushed
   std::uint32_t output_block_ = 0;  // renumbered block of the oldest word held
+  std::uint8_t output_style_ = 0;   // pack_block_style() of the oldest word held
 };
 
 struct DscParams {

@@ -57,7 +57,7 @@ void Lqf::write(const Word& w, std::uint64_t index, std::string_view text, Conte
   token.source_end = w.source_begin + w.source_length;
   token.block = w.block;
   token.flags = w.flags;
-  token.heading_level = w.heading;
+  unpack_block_style(w.style, token);
   token.line_start = w.line_start;
   out.write_word(token, text);
 }
@@ -142,7 +142,7 @@ void Lqf::on_token(const Token& token, std::string_view text, const TokenStream&
   if (words_.empty()) first_index_ = token.word_index;
   words_.push(Word{token.source_begin, static_cast<std::uint32_t>(token.source_end - token.source_begin),
                    token.block, static_cast<std::uint32_t>(segments_.end_seq() - 1), token.flags,
-                   token.heading_level, token.line_start, static_cast<std::uint8_t>(text.size())});
+                   pack_block_style(token), token.line_start, static_cast<std::uint8_t>(text.size())});
   for (const char c : text) text_.push(c);
 }
 

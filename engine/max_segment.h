@@ -59,7 +59,7 @@ class MaxSegment {
     void on_text(std::string_view text) override { text_.append(text); }
     void on_block_end() override { text_.append("\n"); }
     void on_line_break() override { text_.append(std::string_view(&ContentWriter::kLineBreakMarker, 1)); }
-    void on_heading(int level) override { text_.append(ContentWriter::heading_marker(level)); }
+    void on_block_start(const BlockShape& shape) override { text_.append(ContentWriter::block_marker(shape)); }
 
    private:
     BoundedText& text_;

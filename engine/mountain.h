@@ -84,7 +84,7 @@ class Mountain final : public Algorithm {
     void on_text(std::string_view text) override { owner_.append(text); }
     void on_block_end() override { owner_.append("\n"); }
     void on_line_break() override { owner_.append(std::string_view(&ContentWriter::kLineBreakMarker, 1)); }
-    void on_heading(int level) override { owner_.append(ContentWriter::heading_marker(level)); }
+    void on_block_start(const BlockShape& shape) override { owner_.append(ContentWriter::block_marker(shape)); }
    private:
     Mountain& owner_;
   };

@@ -281,7 +281,7 @@ void NCleaner::on_token(const Token& token, std::string_view text, const TokenSt
     text_.clear();
     words_ = net_ = 0;
     span_ = SourceSpan{token.source_begin, token.source_begin};
-    if (token.heading_level) text_.append(ContentWriter::heading_marker(token.heading_level));
+    text_.append(ContentWriter::block_marker(token.shape()));
   }
   // A word the budget cannot hold is neither written nor scored (the
   // extraction stops at this point; see the header).

@@ -108,7 +108,7 @@ void Relevance::on_token(const Token& token, std::string_view text, const TokenS
     leaf_.block = token.block;
     leaf_.flags = token.flags;
     leaf_.line_start = token.line_start;
-    leaf_.heading = token.heading_level;
+    leaf_.style = pack_block_style(token);
     leaf_.depth = depth;
     leaf_text_begin_ = text_.size();
     chars_ = 0;
@@ -134,7 +134,7 @@ void Relevance::write_leaf(const Leaf& leaf, std::size_t text_begin, ContentWrit
   Token token;
   token.kind = TokenKind::Word;
   token.block = leaf.block;
-  token.heading_level = leaf.heading;
+  unpack_block_style(leaf.style, token);
   token.source_begin = leaf.source_begin;
   token.source_end = leaf.source_end;
   std::string_view text = text_.view().substr(text_begin, leaf.text_end - text_begin);

@@ -20,14 +20,10 @@ bool is_alnum(char c) {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::string_view without_heading_marker(std::string_view text) {
-  return text.size() >= 2 && text[0] == '\x01' ? text.substr(2) : text;
-}
-
-// Lower-cased (engine/letter_case.h, as the title is), a heading marker
+// Lower-cased (engine/letter_case.h, as the title is), a block marker
 // dropped, runs of spaces collapsed, trimmed; at most `capacity` bytes.
 std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
-  text = without_heading_marker(text);
+  text = ContentWriter::without_block_marker(text);
   std::size_t n = 0;
   bool space = false;
   for (char c : text) {
@@ -45,7 +41,7 @@ std::size_t normalize(std::string_view text, char* out, std::size_t capacity) {
 
 // The first character normalize() would write, 0 for none.
 char first_normalized(std::string_view text) {
-  text = without_heading_marker(text);
+  text = ContentWriter::without_block_marker(text);
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (is_space(text[i])) continue;
     char first[2] = {text[i], i + 1 < text.size() ? text[i + 1] : ' '};  // a letter's two bytes
@@ -219,7 +215,7 @@ bool matches_title(std::string_view block_text, const TitleParts& title) {
 bool is_end_marker(std::string_view block_text, std::uint32_t words) {
   if (words >= ShallowTextParams::kEndMarkerMaxWords) return false;
   char b[64];
-  const std::size_t n = normalize(block_text.substr(0, 96), b, sizeof b);
+  const std::size_t n = normalize(ContentWriter::without_block_marker(block_text).substr(0, 96), b, sizeof b);
   std::string_view s(b, n);
   // "12 comments", "(3) comments"
   std::size_t digits = 0;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/block_shape.h"
 #include "engine/tag.h"
 
 namespace winnow {
@@ -59,6 +60,7 @@ struct Token {
   std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
   std::uint8_t line_start = 0;     // words with kTokenLineBreak: indent | kBlankLineBefore
+  std::uint8_t block_shape = 0;    // words: BlockKind | kBlockQuoted | kBlockContinuesItem
   std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
                                    // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own
@@ -69,9 +71,23 @@ struct Token {
   bool has(TokenFlag flag) const { return (flags & flag) != 0; }
   std::size_t line_indent() const { return line_start & kLineIndentMask; }
   bool after_blank_line() const { return (line_start & kBlankLineBefore) != 0; }
+  BlockKind block_kind() const { return static_cast<BlockKind>(block_shape & kBlockKindMask); }
+  BlockShape shape() const { return BlockShape::unpack(heading_level, block_shape); }
 };
 // The window of tokens is sized in tokens (engine/token_stream.h): a field
 // that grows the token grows every budget's share of it.
 static_assert(sizeof(Token) <= 72, "Token stays within 72 bytes");
+
+// How a block is rendered, packed into one byte for the algorithms that hold
+// words compactly: the heading level (0..6) in the low 3 bits, the
+// block_shape above them.
+inline std::uint8_t pack_block_style(const Token& word) {
+  return static_cast<std::uint8_t>((word.heading_level & 7u) | word.block_shape << 3);
+}
+inline void unpack_block_style(std::uint8_t style, Token& word) {
+  word.heading_level = style & 7u;
+  word.block_shape = static_cast<std::uint8_t>(style >> 3);
+}
+static_assert(kBlockShapeBits + 3 <= 8, "a heading level and a block shape share one byte");
 
 }  // namespace winnow

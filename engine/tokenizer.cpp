@@ -116,6 +116,19 @@ std::uint64_t interpolate_end(SourceSpan source, std::size_t index, std::size_t 
   return source.begin + static_cast<std::uint64_t>((scaled + length - 1) / length);
 }
 
+// The kind of block an item element makes (a list item's by its list), else
+// Paragraph.
+BlockKind item_kind(Tag tag, Tag parent) {
+  switch (tag) {
+    case Tag::li: return parent == Tag::ol ? BlockKind::OrderedListItem : BlockKind::ListItem;
+    case Tag::dt: return BlockKind::Term;
+    case Tag::dd: return BlockKind::Definition;
+    case Tag::td: case Tag::th: return BlockKind::TableCell;
+    case Tag::caption: case Tag::figcaption: return BlockKind::Caption;
+    default: return BlockKind::Paragraph;
+  }
+}
+
 }  // namespace
 
 Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
@@ -140,6 +153,7 @@ void Tokenizer::emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_
   token.heading_level = 0;
   token.block_tag = Tag::unknown;
   token.line_start = 0;
+  token.block_shape = 0;
   token.semantics = semantics;
   token.container = 0;
   token.grand_container = 0;
@@ -176,8 +190,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   // The attributes are read once; the tag name's own cues are added after.
   const std::uint32_t own_cues = element_semantics(Tag::unknown, attributes);
   emit_tag(TokenKind::StartTag, tag, source, block, own_cues);
-  const int level = heading_level(tag);
-  const std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : context_heading();
+  const std::uint8_t style = element_style(tag);
   const Tag block_tag = block ? tag : context_block_tag();
   // The class and id words of html and body describe the page (feature
   // flags, WordPress's body classes such as "has-sidebar"), not a part of it:
@@ -196,7 +209,8 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     block_id = static_cast<std::uint32_t>(stream_.end_seq());  // the start tag's seq + 1: never 0
   }
   if (depth_ < max_depth_) {
-    stack_[depth_++] = OpenElement{tag, flags, heading, block_tag, semantics, block_id, container, grand_container};
+    stack_[depth_++] = OpenElement{tag, flags, style, block_tag, semantics, block_id, container, grand_container};
+    if (item_kind(tag, Tag::unknown) != BlockKind::Paragraph) item_opened_ = true;
   } else {
     ++flattened_open_;
     ++flattened_total_;
@@ -412,7 +426,14 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
                                           ((context & kAdvert) ? kTokenInAdvert : 0) |
                                           (cjk ? kTokenCjk : 0) | (line_break ? kTokenLineBreak : 0));
   token.line_start = line_break ? static_cast<std::uint8_t>(indent | (blank_line ? kBlankLineBefore : 0)) : 0;
-  token.heading_level = context_heading();
+  unpack_block_style(context_style(), token);
+  if (item_opened_) {
+    item_opened_ = false;
+    item_first_block_ = block_;
+  }
+  const BlockKind kind = token.block_kind();
+  if (kind != BlockKind::Paragraph && kind != BlockKind::Preformatted && block_ != item_first_block_)
+    token.block_shape |= kBlockContinuesItem;
   token.block_tag = context_block_tag();
   token.semantics = context_semantics();
   const OpenElement* element = this->context();
@@ -420,6 +441,18 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   token.grand_container = element ? element->grand_container : 0;
   space_before_ = false;
   consumer_.on_token(token, text);
+}
+
+std::uint8_t Tokenizer::element_style(Tag tag) const {
+  const std::uint8_t parent = context_style();
+  const int level = heading_level(tag);
+  std::uint8_t heading = level ? static_cast<std::uint8_t>(level) : (parent & 7u);
+  std::uint8_t shape = static_cast<std::uint8_t>(parent >> 3);
+  BlockKind kind = item_kind(tag, innermost_tag());
+  if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) kind = BlockKind::Preformatted;
+  if (kind != BlockKind::Paragraph) shape = static_cast<std::uint8_t>((shape & ~kBlockKindMask) | static_cast<std::uint8_t>(kind));
+  if (tag == Tag::blockquote) shape |= kBlockQuoted;
+  return static_cast<std::uint8_t>(heading | shape << 3);
 }
 
 // CSS white-space, which inherits: <pre>, <xmp> and <plaintext> keep lines

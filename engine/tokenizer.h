@@ -66,7 +66,8 @@ class Tokenizer final : public EventHandler {
   struct OpenElement {
     Tag tag;
     std::uint8_t flags;    // ElementFlag, inherited from the parent
-    std::uint8_t heading;  // level of the innermost enclosing heading, or 0
+    std::uint8_t style;    // pack_block_style(): the innermost enclosing heading's level
+                           // (or 0), the block kind and kBlockQuoted
     Tag block_tag;         // innermost block-level element, this one included
     std::uint32_t semantics;  // union of the semantics bits of this element and its ancestors
     std::uint32_t block_id;   // start-token seq (+1) of the innermost block-level element
@@ -75,7 +76,10 @@ class Tokenizer final : public EventHandler {
   };
 
   std::uint8_t context_flags() const { return depth_ ? stack_[depth_ - 1].flags : 0; }
-  std::uint8_t context_heading() const { return depth_ ? stack_[depth_ - 1].heading : 0; }
+  std::uint8_t context_style() const { return depth_ ? stack_[depth_ - 1].style : 0; }
+  // The element's style: its parent's, with what the element itself says
+  // (a heading's level, a list item's or a cell's kind, a quote).
+  std::uint8_t element_style(Tag tag) const;
   Tag context_block_tag() const { return depth_ ? stack_[depth_ - 1].block_tag : Tag::unknown; }
   std::uint32_t context_semantics() const { return depth_ ? stack_[depth_ - 1].semantics : 0; }
   const OpenElement* context() const { return depth_ ? &stack_[depth_ - 1] : nullptr; }
@@ -120,6 +124,11 @@ class Tokenizer final : public EventHandler {
   std::uint8_t line_breaks_ = 0;
   std::size_t line_columns_ = 0;
   bool after_cr_ = false;
+  // The innermost item (list item, term, definition, cell, caption) opened
+  // since the last word, and the first block of it that had words: the
+  // blocks after that one continue it (kBlockContinuesItem).
+  bool item_opened_ = false;
+  std::uint32_t item_first_block_ = 0;
 
   char word_[TokenStream::kMaxWordBytes];
   std::size_t word_size_ = 0;

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,7 @@ TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
         const test::RunResult split = test::run_pipeline(html, config_for(algorithm.name), pattern);
         ASSERT_EQ(split.text, whole.text) << algorithm.name << " " << name << " chunks " << pattern[0];
         ASSERT_EQ(test::describe(split.spans), test::describe(whole.spans)) << algorithm.name << " " << name;
+        ASSERT_EQ(split.shapes, whole.shapes) << algorithm.name << " " << name;
         ASSERT_EQ(split.status, whole.status) << algorithm.name << " " << name;
         ASSERT_EQ(split.title, whole.title) << algorithm.name << " " << name;
       }
@@ -212,6 +215,68 @@ TEST(HtmlExtractor, AShortTextInAnExpandingEncodingStillHasASpan) {
   ASSERT_EQ(r.spans.size(), 1u);
   EXPECT_EQ(r.spans[0].begin, 0u);
   EXPECT_EQ(r.spans[0].end, 1u);
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : text + " ") {
+    if (c == ' ' || c == '\n') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
+
+std::vector<std::string> split_shapes(const std::string& shapes) {
+  std::vector<std::string> out = words_of(shapes);
+  return out;
+}
+
+TEST(HtmlExtractor, GivesEachBlockItsPlaceInThePagesStructure) {
+  const std::string html = test::read_fixture("structure.html");
+  const test::RunResult plain = test::run_pipeline(html, config_for("plain"), 0);
+  EXPECT_EQ(plain.shapes,
+            "p p#1 p p#2 li li li li+ li li+ p#2 ol ol dt dd dt dd cap td td td td cap >p >li p li pre li+ p p");
+  // Every algorithm gives a block the shape of the block it comes from:
+  // each block of the fixture holds a word no other block has (its first,
+  // a fruit), and any other word narrows the candidates further.
+  const std::vector<std::string> plain_shapes = split_shapes(plain.shapes);
+  ASSERT_EQ(plain_shapes.size(), plain.block_texts.size());
+  std::map<std::string, std::set<std::string>> shapes_of_word;
+  for (std::size_t b = 0; b < plain_shapes.size(); ++b)
+    for (const std::string& w : words_of(plain.block_texts[b])) shapes_of_word[w].insert(plain_shapes[b]);
+  std::set<std::string> structured_seen;
+  for (const AlgorithmInfo& algorithm : algorithm_registry()) {
+    const test::RunResult r = test::run_pipeline(html, config_for(algorithm.name), 3);
+    const std::vector<std::string> shapes = split_shapes(r.shapes);
+    ASSERT_EQ(shapes.size(), r.block_texts.size()) << algorithm.name;
+    for (std::size_t b = 0; b < shapes.size(); ++b) {
+      std::set<std::string> candidates;
+      bool first = true;
+      for (const std::string& w : words_of(r.block_texts[b])) {
+        const std::set<std::string>& of_word = shapes_of_word[w];
+        if (first) {
+          candidates = of_word;
+          first = false;
+          continue;
+        }
+        std::set<std::string> both;
+        for (const std::string& s : of_word)
+          if (candidates.count(s)) both.insert(s);
+        candidates = both;
+      }
+      EXPECT_TRUE(candidates.count(shapes[b])) << algorithm.name << ": block \"" << r.block_texts[b] << "\" came out as "
+                                               << shapes[b];
+      if (candidates.size() == 1 && shapes[b] != "p") structured_seen.insert(std::string(algorithm.name));
+    }
+  }
+  // Most algorithms keep some of the article's lists, quotes and code: their
+  // shapes were checked, not only the paragraphs'.
+  EXPECT_GE(structured_seen.size(), algorithm_registry().size() * 3 / 4);
 }
 
 TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {

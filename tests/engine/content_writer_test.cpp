@@ -106,7 +106,10 @@ TEST(ContentWriter, SpansNeverOverlapEvenWhereWordsDo) {
 TEST(ContentWriter, RenderedTextBecomesBlocksAndOneSpan) {
   test::RecordingSink sink;
   ContentWriter writer(sink);
-  writer.write_rendered("first line\n\x01" "2second line", SourceSpan{5, 50}, 4, 20);
+  BlockShape heading;
+  heading.heading_level = 2;
+  writer.write_rendered("first line\n" + std::string(ContentWriter::block_marker(heading)) + "second line",
+                        SourceSpan{5, 50}, 4, 20);
   writer.finish();
   EXPECT_EQ(sink.text(), "first line\nsecond line\n");
   ASSERT_EQ(sink.spans().size(), 1u);
@@ -161,6 +164,34 @@ TEST(ContentWriter, ABlockRenderedWithItsPrefixesWritesAsItsWordsWould) {
     EXPECT_EQ(via_buffer.text(), "Rivers risen't\n");
     EXPECT_EQ(via_buffer.headings(), direct.headings()) << "level " << level;
     EXPECT_EQ(direct.headings(), level ? "2" : "");
+  }
+}
+
+// Every heading level and block shape survives a rendered buffer: the
+// marker holds them all, and a plain paragraph has none.
+TEST(ContentWriter, EveryBlockShapeSurvivesARenderedBuffer) {
+  for (int level = 0; level <= 6; ++level) {
+    for (int packed = 0; packed < (1 << kBlockShapeBits); ++packed) {
+      Token first = word(0, 1, false, 0);
+      first.heading_level = static_cast<std::uint8_t>(level);
+      first.block_shape = static_cast<std::uint8_t>(packed);
+      Token next = word(1, 2, false, 10);
+      test::RecordingSink direct;
+      ContentWriter direct_writer(direct);
+      direct_writer.write_word(first, "Lakes");
+      direct_writer.write_word(next, "freeze");
+      direct_writer.finish();
+      const std::string rendered = std::string(ContentWriter::rendered_prefix(first, true)) + "Lakes\n" +
+                                   std::string(ContentWriter::rendered_prefix(next, true)) + "freeze";
+      EXPECT_EQ(rendered.size(), (level || packed ? 3u : 0u) + 12u) << level << " " << packed;
+      test::RecordingSink via_buffer;
+      ContentWriter buffer_writer(via_buffer);
+      buffer_writer.write_rendered(rendered, SourceSpan{0, 16}, 2, 0);
+      buffer_writer.finish();
+      EXPECT_EQ(via_buffer.text(), "Lakes\nfreeze\n");
+      EXPECT_EQ(via_buffer.shapes(), direct.shapes());
+      EXPECT_EQ(direct.shapes(), test::describe(first.shape()) + " p");
+    }
   }
 }
 

@@ -224,6 +224,78 @@ TEST_F(TokenizerTest, MarksAnchorsHeadingsAndDepth) {
   EXPECT_EQ(recorder_.word("plain").token.depth, 0);
 }
 
+TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
+  start(Tag::blockquote);
+  start(Tag::ol);
+  start(Tag::li);
+  text("one ");
+  start(Tag::ul);
+  start(Tag::li);
+  text("two");
+  end(Tag::li);
+  end(Tag::ul);
+  text(" three");
+  end(Tag::li);
+  start(Tag::li);
+  start(Tag::h3);
+  text("four");
+  end(Tag::h3);
+  end(Tag::li);
+  end(Tag::ol);
+  start(Tag::p);
+  text("five");
+  end(Tag::p);
+  end(Tag::blockquote);
+  start(Tag::td);
+  text("six");
+  start(Tag::br);
+  end(Tag::br);
+  text("seven");
+  end(Tag::td);
+  start(Tag::dt);
+  text("eight");
+  end(Tag::dt);
+  start(Tag::dd);
+  text("nine");
+  end(Tag::dd);
+  start(Tag::figcaption);
+  text("ten");
+  end(Tag::figcaption);
+  start(Tag::li);
+  start(Tag::pre);
+  text("eleven");
+  end(Tag::pre);
+  text("twelve");
+  end(Tag::li);
+  done();
+  struct Expected {
+    const char* word;
+    BlockKind kind;
+    std::uint8_t context;  // kBlockQuoted | kBlockContinuesItem
+    int heading;
+  };
+  const Expected expected[] = {
+      {"one", BlockKind::OrderedListItem, kBlockQuoted, 0},
+      {"two", BlockKind::ListItem, kBlockQuoted, 0},
+      {"three", BlockKind::OrderedListItem, kBlockQuoted | kBlockContinuesItem, 0},
+      {"four", BlockKind::OrderedListItem, kBlockQuoted, 3},
+      {"five", BlockKind::Paragraph, kBlockQuoted, 0},
+      {"six", BlockKind::TableCell, 0, 0},
+      {"seven", BlockKind::TableCell, kBlockContinuesItem, 0},
+      {"eight", BlockKind::Term, 0, 0},
+      {"nine", BlockKind::Definition, 0, 0},
+      {"ten", BlockKind::Caption, 0, 0},
+      {"eleven", BlockKind::Preformatted, 0, 0},
+      {"twelve", BlockKind::ListItem, kBlockContinuesItem, 0},
+  };
+  for (const Expected& e : expected) {
+    const Token& t = recorder_.word(e.word).token;
+    EXPECT_EQ(t.block_kind(), e.kind) << e.word;
+    EXPECT_EQ(t.block_shape & ~kBlockKindMask, e.context) << e.word;
+    EXPECT_EQ(t.heading_level, e.heading) << e.word;
+  }
+}
+
 TEST_F(TokenizerTest, OverlongWordsAreSplitIntoGluedParts) {
   start(Tag::p);
   text(std::string(300, 'x'));

@@ -41,6 +41,15 @@ std::string read_file(const std::string& path) {
 
 std::string read_fixture(const std::string& name) { return read_file(fixture_dir() + "/" + name); }
 
+std::string describe(const BlockShape& shape) {
+  static const char* const kKinds[] = {"p", "li", "ol", "dt", "dd", "td", "cap", "pre"};
+  std::string out = shape.quoted ? ">" : "";
+  out += kKinds[static_cast<int>(shape.kind) & 7];
+  if (shape.continues_item) out += '+';
+  if (shape.heading_level) out += "#" + std::to_string(shape.heading_level);
+  return out;
+}
+
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
                        const std::vector<std::size_t>& chunk_sizes, const AlgorithmInfo* algorithm) {
   RecordingSink sink;
@@ -68,6 +77,8 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
   result.text = sink.text();
   result.spans = sink.spans();
   result.headings = sink.headings();
+  result.shapes = sink.shapes();
+  result.block_texts = sink.block_texts();
   result.verdict = sink.verdict();
   result.net_text_length = sink.net_text_length();
   return result;

@@ -21,15 +21,29 @@ std::vector<std::string> fixture_names();  // every *.html in fixture_dir(), sor
 std::string read_file(const std::string& path);
 std::string read_fixture(const std::string& name);
 
+// A block's shape in a few characters: ">" if quoted, the kind ("p", "li",
+// "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item and
+// "#" and the level for a heading: ">li+", "p#2".
+std::string describe(const BlockShape& shape);
+
 class RecordingSink final : public ContentSink {
  public:
-  void on_text(std::string_view text) override { text_.append(text.data(), text.size()); }
+  void on_text(std::string_view text) override {
+    text_.append(text.data(), text.size());
+    block_.append(text.data(), text.size());
+  }
   void on_block_end() override {
     text_.push_back('\n');
     ++blocks_;
+    block_texts_.push_back(std::move(block_));
+    block_.clear();
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
-  void on_heading(int level) override { headings_ += static_cast<char>('0' + level); }
+  void on_block_start(const BlockShape& shape) override {
+    if (shape.heading_level) headings_ += static_cast<char>('0' + shape.heading_level);
+    if (!shapes_.empty()) shapes_ += ' ';
+    shapes_ += describe(shape);
+  }
   struct Decision {
     SourceSpan span;
     bool kept;
@@ -47,6 +61,10 @@ class RecordingSink final : public ContentSink {
 
   const std::string& text() const { return text_; }
   const std::string& headings() const { return headings_; }  // one digit per heading block
+  // Each block's shape, as describe() writes it, separated by spaces.
+  const std::string& shapes() const { return shapes_; }
+  // Each block's text, in order (as shapes()).
+  const std::vector<std::string>& block_texts() const { return block_texts_; }
   PageVerdict verdict() const { return verdict_; }
   std::uint64_t net_text_length() const { return net_text_length_; }
   int verdicts() const { return verdicts_; }
@@ -60,6 +78,9 @@ class RecordingSink final : public ContentSink {
   std::vector<Decision> decisions_;
   std::size_t blocks_ = 0;
   std::string headings_;
+  std::string shapes_;
+  std::string block_;
+  std::vector<std::string> block_texts_;
   PageVerdict verdict_ = PageVerdict::Article;
   std::uint64_t net_text_length_ = 0;
   int verdicts_ = 0;
@@ -68,6 +89,8 @@ class RecordingSink final : public ContentSink {
 struct RunResult {
   std::string text;
   std::string headings;
+  std::string shapes;  // RecordingSink::shapes()
+  std::vector<std::string> block_texts;
   PageVerdict verdict = PageVerdict::Article;
   std::uint64_t net_text_length = 0;
   std::vector<SourceSpan> spans;

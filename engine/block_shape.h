@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// What a block is in the page's structure, for writers that render it: a
+// heading's level, a list item's bullet, a quote's bar, a code block. The
+// tokenizer stamps it on every word (Token::heading_level and
+// Token::block_shape); ContentSink::on_block_start() hands it to the sink
+// before each block's text.
+#pragma once
+
+#include <cstdint>
+
+namespace winnow {
+
+// What kind of block a word's block is, for writers that render structure
+// (a bullet, a quote bar, a code block): the innermost list item, term,
+// definition, table cell, caption or preformatted element around the word,
+// else a paragraph. Each of those elements is block-level, so every word of
+// one block has the same kind.
+enum class BlockKind : std::uint8_t {
+  Paragraph = 0,
+  ListItem = 1,         // <li> in a <ul>, <menu> or no list
+  OrderedListItem = 2,  // <li> in an <ol>
+  Term = 3,             // <dt>
+  Definition = 4,       // <dd>
+  TableCell = 5,        // <td>, <th>
+  Caption = 6,          // <figcaption>, a table's <caption>
+  Preformatted = 7,     // <pre>, <xmp>, <plaintext> (not a white-space style: CSS
+                        // keeps the lines of a poem or an address as well)
+};
+
+// Token::block_shape: the kind in the low bits, and two bits of context.
+inline constexpr std::uint8_t kBlockKindMask = 0x07;
+// Inside a <blockquote>.
+inline constexpr std::uint8_t kBlockQuoted = 0x08;
+// Not the first block with words of its innermost list item, term,
+// definition, table cell or caption: a second paragraph of an item, or the
+// text after a list nested in it.
+inline constexpr std::uint8_t kBlockContinuesItem = 0x10;
+inline constexpr std::uint8_t kBlockShapeBits = 5;
+
+// The same, unpacked.
+struct BlockShape {
+  int heading_level = 0;  // 1..6 inside h1..h6, else 0
+  BlockKind kind = BlockKind::Paragraph;
+  bool quoted = false;
+  bool continues_item = false;
+
+  static BlockShape unpack(std::uint8_t heading_level, std::uint8_t block_shape) {
+    BlockShape shape;
+    shape.heading_level = heading_level;
+    shape.kind = static_cast<BlockKind>(block_shape & kBlockKindMask);
+    shape.quoted = (block_shape & kBlockQuoted) != 0;
+    shape.continues_item = (block_shape & kBlockContinuesItem) != 0;
+    return shape;
+  }
+  std::uint8_t packed_shape() const {
+    return static_cast<std::uint8_t>(static_cast<std::uint8_t>(kind) | (quoted ? kBlockQuoted : 0) |
+                                     (continues_item ? kBlockContinuesItem : 0));
+  }
+  bool plain() const { return heading_level == 0 && packed_shape() == 0; }
+};
+
+// A kind's name in the CLI's JSON and the docs: "paragraph", "list_item",
+// "ordered_list_item", "term", "definition", "table_cell", "caption",
+// "preformatted".
+const char* block_kind_name(BlockKind kind);
+
+}  // namespace winnow
