@@ -10,7 +10,7 @@ CMAKE_FLAGS ?=
 # Debian packages the project needs (compilers, libraries, test and fuzz tools,
 # and Chromium for the evaluation report's rendering test).
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
-            libgmock-dev libbenchmark-dev chromium xz-utils curl
+            libgmock-dev libbenchmark-dev chromium xz-utils curl cmark
 
 .PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats clean help
 

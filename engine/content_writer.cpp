@@ -14,8 +14,7 @@ std::string_view ContentWriter::block_marker(const BlockShape& shape) {
         for (int packed = 0; packed < 32; ++packed) {
           char* m = bytes + (level * 32 + packed) * kBlockMarkerBytes;
           m[0] = '\x01';
-          m[1] = static_cast<char>('0' + level);
-          m[2] = static_cast<char>('@' + packed);
+          m[1] = static_cast<char>(0x20 + level * 32 + packed);
         }
       }
     }
@@ -102,8 +101,8 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
     std::string_view line = rendered.substr(0, newline);
     BlockShape shape;
     if (line.size() >= kBlockMarkerBytes && line[0] == '\x01') {
-      shape = BlockShape::unpack(static_cast<std::uint8_t>(line[1] - '0'),
-                                 static_cast<std::uint8_t>(line[2] - '@'));
+      const unsigned code = static_cast<unsigned char>(line[1]) - 0x20u;
+      shape = BlockShape::unpack(static_cast<std::uint8_t>(code / 32), static_cast<std::uint8_t>(code % 32));
       line.remove_prefix(kBlockMarkerBytes);
     }
     if (!line.empty()) {

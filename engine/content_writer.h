@@ -25,13 +25,15 @@ class ContentWriter {
   // union as one span.
   void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
                       std::uint64_t net_text_length);
-  // Three bytes that start a rendered line whose block is a heading, an item,
-  // a quote or preformatted (empty for a plain paragraph): U+0001, the
-  // heading level as a digit, the packed shape (engine/block_shape.h) plus
-  // '@'. U+0001 cannot occur in content (the decoder turns control
-  // characters into spaces).
+  // Two bytes that start a rendered line whose block is a heading, an item,
+  // a quote or preformatted (empty for a plain paragraph): U+0001, then
+  // 0x20 + 32 * heading level + packed shape (engine/block_shape.h), a byte
+  // from 0x20 to 0xFF, so never the '\n' that ends the line. U+0001 cannot
+  // occur in content (the decoder turns control characters into spaces).
+  // Two bytes, as the heading marker was before blocks had shapes: what an
+  // algorithm holds of a heading costs the budget no more.
   static std::string_view block_marker(const BlockShape& shape);
-  static constexpr std::size_t kBlockMarkerBytes = 3;
+  static constexpr std::size_t kBlockMarkerBytes = 2;
   // A line break inside a block in rendered text ('\n' ends the block
   // there); U+0003 cannot occur in content either.
   static constexpr char kLineBreakMarker = '\x03';

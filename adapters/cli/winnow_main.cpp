@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/cli/markdown_writer.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm_registry.h"
 
@@ -30,7 +31,7 @@ namespace {
 using winnow::Status;
 
 enum ExitCode { kExitOk = 0, kExitUsage = 1, kExitIo = 2, kExitBudget = 3 };
-enum class Format { Text, Json, Spans };
+enum class Format { Text, Json, Spans, Markdown };
 
 constexpr char kUsage[] =
     "Usage: winnow [OPTIONS] [FILE|-]\n"
@@ -42,9 +43,13 @@ constexpr char kUsage[] =
     "  --favor WHAT           precision or recall: move the default extractor's threshold\n"
     "  --format FORMAT        text   one block of content per line (default); preformatted\n"
     "                                text keeps its lines and indentation\n"
+    "                         markdown  CommonMark: headings, lists, quotes and code\n"
+    "                                blocks as the page has them, text escaped\n"
     "                         spans  one 'begin<TAB>end' byte range of the input per line\n"
-    "                         json   one JSON object per line: blocks, spans, the default\n"
-    "                                extractor's decision on every block, then a summary\n"
+    "                         json   one JSON object per line: blocks (with their kind:\n"
+    "                                paragraph, list_item, table_cell, ...), spans, the\n"
+    "                                default extractor's decision on every block, then a\n"
+    "                                summary\n"
     "  --chunk-size N         bytes read per chunk (default: 16384); output never depends on it\n"
     "  --memory-budget BYTES  memory for engine, guard and parser together; K, M, G suffixes\n"
     "                         are powers of 1024 (default: 256K)\n"
@@ -128,8 +133,7 @@ class StdoutSink final : public winnow::ContentSink {
   void on_text(std::string_view text) override {
     if (format_ == Format::Spans) return;
     if (format_ == Format::Json) {
-      if (!in_block_ && heading_) std::printf("{\"type\":\"block\",\"heading\":%d,\"text\":\"", heading_);
-      else if (!in_block_) std::fputs("{\"type\":\"block\",\"text\":\"", stdout);
+      if (!in_block_) start_json_block();
       write_json_string(text);
     } else {
       std::fwrite(text.data(), 1, text.size(), stdout);
@@ -140,11 +144,11 @@ class StdoutSink final : public winnow::ContentSink {
     if (format_ == Format::Spans) return;
     std::fputs(format_ == Format::Json ? "\"}\n" : "\n", stdout);
     in_block_ = false;
-    heading_ = 0;
+    shape_ = winnow::BlockShape{};
     for (const winnow::SourceSpan& span : held_spans_) print_json_span(span);
     held_spans_.clear();
   }
-  void on_heading(int level) override { heading_ = level; }
+  void on_block_start(const winnow::BlockShape& shape) override { shape_ = shape; }
   void on_block_decision(winnow::SourceSpan span, bool kept, float score) override {
     if (format_ != Format::Json) return;
     std::printf("{\"type\":\"decision\",\"begin\":%llu,\"end\":%llu,\"kept\":%s,\"score\":%.4f}\n",
@@ -170,9 +174,16 @@ class StdoutSink final : public winnow::ContentSink {
     std::printf("{\"type\":\"span\",\"begin\":%llu,\"end\":%llu}\n", static_cast<unsigned long long>(span.begin),
                 static_cast<unsigned long long>(span.end));
   }
+  void start_json_block() const {
+    std::printf("{\"type\":\"block\",\"kind\":\"%s\"", winnow::block_kind_name(shape_.kind));
+    if (shape_.heading_level) std::printf(",\"heading\":%d", shape_.heading_level);
+    if (shape_.quoted) std::fputs(",\"quoted\":true", stdout);
+    if (shape_.continues_item) std::fputs(",\"continues_item\":true", stdout);
+    std::fputs(",\"text\":\"", stdout);
+  }
   Format format_;
   bool in_block_ = false;
-  int heading_ = 0;
+  winnow::BlockShape shape_;
   std::vector<winnow::SourceSpan> held_spans_;
 };
 
@@ -225,8 +236,9 @@ int parse_arguments(int argc, char** argv, Options* options) {
       if (text == "text") options->format = Format::Text;
       else if (text == "json") options->format = Format::Json;
       else if (text == "spans") options->format = Format::Spans;
+      else if (text == "markdown") options->format = Format::Markdown;
       else {
-        usage_error("unknown format '" + text + "' (text, json or spans)");
+        usage_error("unknown format '" + text + "' (text, markdown, json or spans)");
         return kExitUsage;
       }
     } else if (arg == "--chunk-size") {
@@ -320,7 +332,11 @@ int run(const Options& options) {
   const int fd = open_input(options.path);
   if (fd < 0) return kExitIo;
   const std::string name = options.path == "-" ? "stdin" : options.path;
-  StdoutSink sink(options.format);
+  StdoutSink plain_sink(options.format);
+  winnow::cli::MarkdownWriter markdown(
+      [](std::string_view bytes) { std::fwrite(bytes.data(), 1, bytes.size(), stdout); });
+  winnow::ContentSink& sink =
+      options.format == Format::Markdown ? static_cast<winnow::ContentSink&>(markdown) : plain_sink;
   winnow::HtmlExtractor extractor(options.config, sink);
   if (winnow::is_fatal(extractor.status())) {
     std::fprintf(stderr, "winnow: %s\n", winnow::status_string(extractor.status()));
@@ -367,6 +383,7 @@ int run(const Options& options) {
     std::fprintf(stderr, "winnow: %s: note: %s\n", name.c_str(), winnow::status_string(status));
   if (total == 0 && exit_code == kExitOk) std::fprintf(stderr, "winnow: %s: empty input\n", name.c_str());
   if (options.format == Format::Json) write_summary(extractor, status);
+  if (options.format == Format::Markdown) markdown.finish();
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     std::fprintf(stderr, "winnow: write error: %s\n", std::strerror(errno));
     return kExitIo;

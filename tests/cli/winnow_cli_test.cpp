@@ -6,8 +6,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/test_support.h"
 
@@ -115,12 +118,12 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(html.compare(begin, 6, "How a "), 0);
   const CliRun json = run("--algo plain --format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);
-  EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
+  EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
   EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
   EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"verdict\":\"article\","), std::string::npos);
   EXPECT_NE(json.out.find(",\"title\":\"How a sourdough starter works | Slow Kitchen\","), std::string::npos)
       << json.out.substr(json.out.rfind("{\"type\":\"end\""));
-  EXPECT_NE(json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"paragraph\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
 }
 
@@ -159,6 +162,81 @@ TEST(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
   EXPECT_GE(algorithms, 20u);
 }
 
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : text + " ") {
+    if (c == ' ' || c == '\n' || c == '\t') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
+
+// What a CommonMark renderer shows of HTML it wrote: the text between its
+// tags (a tag counts as a space) with its five escapes decoded, as words.
+std::vector<std::string> rendered_words(const std::string& html) {
+  std::string text;
+  for (std::size_t i = 0; i < html.size(); ++i) {
+    if (html[i] == '<') {
+      i = html.find('>', i);
+      if (i == std::string::npos) break;
+      text += ' ';
+      continue;
+    }
+    text += html[i];
+  }
+  std::string decoded;
+  const std::pair<const char*, char> escapes[] = {{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'},
+                                                  {"&#39;", '\''}};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    bool replaced = false;
+    for (const auto& [name, c] : escapes) {
+      if (text.compare(i, std::strlen(name), name) == 0) {
+        decoded += c;
+        i += std::strlen(name) - 1;
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) decoded += text[i];
+  }
+  return words_of(decoded);
+}
+
+// The Markdown format, rendered by a CommonMark renderer (cmark, Debian's
+// package), shows the same words as the text format: every escape and every
+// piece of markup is right, for every algorithm on every fixture.
+TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
+  ASSERT_EQ(std::system("cmark --version >/dev/null 2>&1"), 0) << "cmark is missing: run make deps";
+  const CliRun list = run("--list-algos");
+  ASSERT_EQ(list.exit_code, 0);
+  std::size_t compared = 0;
+  for (const std::string& fixture : winnow::test::fixture_names()) {
+    const std::string path = winnow::test::fixture_dir() + "/" + fixture;
+    for (std::size_t at = 0; at < list.out.size();) {
+      const std::size_t end = list.out.find('\n', at);
+      const std::string name = list.out.substr(at, list.out.find(' ', at) - at);
+      at = end == std::string::npos ? list.out.size() : end + 1;
+      const CliRun text = run("--algo " + name + " " + path);
+      const std::string markdown_file = temp_path("markdown");
+      const std::string command = std::string(WINNOW_CLI) + " --format markdown --algo " + name + " " + path +
+                                  " 2>/dev/null >" + markdown_file;
+      ASSERT_EQ(std::system(command.c_str()) == 0, text.exit_code == 0) << name << " " << fixture;
+      const std::string html_file = temp_path("html");
+      ASSERT_EQ(std::system(("cmark " + markdown_file + " >" + html_file).c_str()), 0);
+      EXPECT_EQ(rendered_words(winnow::test::read_file(html_file)), words_of(text.out)) << name << " " << fixture;
+      std::remove(markdown_file.c_str());
+      std::remove(html_file.c_str());
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100u);
+}
+
 // daniel/pl-0888d1dc0bf4 (stop 43) carries a NEL (U+0085) in its text, a
 // double-encoded "ą"; written raw, Python's str.splitlines() cut that JSON
 // line in two. The C1 controls are written escaped (the engine already
@@ -193,7 +271,7 @@ TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
   // Every block is reported, kept or not, with its score; the decision on a
   // kept block comes just before the block's text.
   EXPECT_NE(json.out.find("\"kept\":false,\"score\":0."), std::string::npos) << json.out.substr(0, 300);
-  const std::size_t title = json.out.find("{\"type\":\"block\",\"heading\":1,\"text\":\"How a sourdough starter works\"}");
+  const std::size_t title = json.out.find("{\"type\":\"block\",\"kind\":\"paragraph\",\"heading\":1,\"text\":\"How a sourdough starter works\"}");
   ASSERT_NE(title, std::string::npos);
   const std::size_t line_before = json.out.rfind("\n", title - 2);
   const std::string previous = json.out.substr(line_before + 1, title - line_before - 1);

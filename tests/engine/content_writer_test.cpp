@@ -183,7 +183,7 @@ TEST(ContentWriter, EveryBlockShapeSurvivesARenderedBuffer) {
       direct_writer.finish();
       const std::string rendered = std::string(ContentWriter::rendered_prefix(first, true)) + "Lakes\n" +
                                    std::string(ContentWriter::rendered_prefix(next, true)) + "freeze";
-      EXPECT_EQ(rendered.size(), (level || packed ? 3u : 0u) + 12u) << level << " " << packed;
+      EXPECT_EQ(rendered.size(), (level || packed ? 2u : 0u) + 12u) << level << " " << packed;
       test::RecordingSink via_buffer;
       ContentWriter buffer_writer(via_buffer);
       buffer_writer.write_rendered(rendered, SourceSpan{0, 16}, 2, 0);

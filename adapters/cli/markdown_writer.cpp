@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "adapters/cli/markdown_writer.h"
+
+namespace winnow::cli {
+namespace {
+
+constexpr std::string_view kSpaces = "                                ";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Characters that are markup wherever they stand.
+bool always_escaped(char c) {
+  switch (c) {
+    case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>': case '|': case '~':
+      return true;
+    default:
+      return false;
+  }
+}
+
+// After a '&': what a renderer would read as a character reference
+// ("amp;", "#38;", "#x26;") and show as the character it names.
+bool starts_reference(std::string_view rest) {
+  std::size_t i = rest.size() > 0 && rest[0] == '#' ? 1 : 0;
+  const std::size_t first = i;
+  while (i < rest.size() && is_alnum(rest[i])) ++i;
+  return i > first && i < rest.size() && rest[i] == ';';
+}
+
+// Characters that are markup at the start of a line: a heading, a bullet, a
+// setext underline.
+bool escaped_at_line_start(char c) { return c == '#' || c == '-' || c == '+' || c == '='; }
+
+}  // namespace
+
+void MarkdownWriter::on_block_start(const BlockShape& shape) {
+  const bool item = is_item(shape);
+  if (any_block_) {
+    if (item && !shape.continues_item && previous_item_ && shape.quoted == previous_quoted_) {
+      write_("\n");  // the next item of a list: a tight list
+    } else if (shape.quoted && previous_quoted_) {
+      write_("\n>\n");  // the same quote goes on
+    } else {
+      write_("\n\n");
+    }
+  }
+  any_block_ = true;
+  in_block_ = true;
+  at_line_start_ = true;
+  shape_ = shape;
+  if (shape.quoted) write_("> ");
+  indent_ = 0;
+  if (item && shape.continues_item) {
+    indent_ = item_indent_;
+    write_(kSpaces.substr(0, indent_));
+  } else if (item) {
+    const std::string_view marker = shape.kind == BlockKind::OrderedListItem ? "1. " : "- ";
+    write_(marker);
+    item_indent_ = marker.size();
+    indent_ = item_indent_;
+  }
+  code_ = shape.kind == BlockKind::Preformatted;
+  if (code_) {
+    // Code right after an item is indented into it: a listing inside a list
+    // item is the common case, and at the list's own indentation the code
+    // would become the item's paragraph.
+    indent_ = (previous_item_ ? item_indent_ : 0) + 4;
+    write_(kSpaces.substr(0, indent_));
+  }
+  if (shape.heading_level > 0) {
+    write_(std::string_view("######", static_cast<std::size_t>(shape.heading_level > 6 ? 6 : shape.heading_level)));
+    write_(" ");
+  }
+  if (shape.kind == BlockKind::Term && !shape.heading_level) write_("**");
+}
+
+void MarkdownWriter::write_line_prefix() {
+  if (shape_.quoted) write_("> ");
+  write_(kSpaces.substr(0, indent_));
+}
+
+void MarkdownWriter::on_text(std::string_view text) {
+  if (code_) {
+    write_(text);
+    return;
+  }
+  write_escaped(text);
+}
+
+void MarkdownWriter::write_escaped(std::string_view text) {
+  std::size_t i = 0;
+  if (at_line_start_) {
+    // Spaces that start a line would make a code block of it.
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i == text.size()) return;
+    at_line_start_ = false;
+    if (escaped_at_line_start(text[i])) {
+      write_("\\");
+    } else if (is_digit(text[i])) {
+      // "1." or "1)" would start an ordered list: escape its punctuation.
+      std::size_t end = i;
+      while (end < text.size() && is_digit(text[end])) ++end;
+      if (end < text.size() && (text[end] == '.' || text[end] == ')')) {
+        write_(text.substr(i, end - i));
+        write_("\\");
+        i = end;
+      }
+    }
+  }
+  std::size_t run = i;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool reference = c == '&' && starts_reference(text.substr(i + 1));
+    // In a heading a trailing '#' would close it and vanish.
+    const bool heading_hash = c == '#' && shape_.heading_level > 0;
+    if (!always_escaped(c) && !reference && !heading_hash) continue;
+    write_(text.substr(run, i - run));
+    write_("\\");
+    run = i;
+  }
+  write_(text.substr(run));
+}
+
+void MarkdownWriter::on_line_break() {
+  if (!code_) write_("\\");  // a hard line break
+  write_("\n");
+  write_line_prefix();
+  at_line_start_ = true;
+}
+
+void MarkdownWriter::on_block_end() {
+  if (!in_block_) return;
+  if (shape_.kind == BlockKind::Term && !shape_.heading_level) write_("**");
+  in_block_ = false;
+  previous_item_ = is_item(shape_) || (code_ && previous_item_);
+  previous_quoted_ = shape_.quoted;
+}
+
+void MarkdownWriter::finish() {
+  if (in_block_) on_block_end();
+  if (any_block_) write_("\n");
+  any_block_ = false;
+}
+
+}  // namespace winnow::cli

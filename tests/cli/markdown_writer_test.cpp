@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// `--format markdown`: each block shape's markup, and text that renders as
+// written.
+#include "adapters/cli/markdown_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace winnow::cli {
+namespace {
+
+BlockShape shape(BlockKind kind, int heading = 0, bool quoted = false, bool continues = false) {
+  BlockShape s;
+  s.kind = kind;
+  s.heading_level = heading;
+  s.quoted = quoted;
+  s.continues_item = continues;
+  return s;
+}
+
+// Blocks given as (shape, pieces of text; "\n" a line break).
+std::string render(const std::vector<std::pair<BlockShape, std::vector<std::string>>>& blocks) {
+  std::string out;
+  MarkdownWriter writer([&out](std::string_view bytes) { out.append(bytes); });
+  for (const auto& [block_shape, pieces] : blocks) {
+    writer.on_block_start(block_shape);
+    for (const std::string& piece : pieces) {
+      if (piece == "\n") writer.on_line_break();
+      else writer.on_text(piece);
+    }
+    writer.on_block_end();
+  }
+  writer.finish();
+  return out;
+}
+
+TEST(MarkdownWriter, HeadingsParagraphsAndATightList) {
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 2), {"Soil"}},
+                    {shape(BlockKind::Paragraph), {"Use", " ", "compost."}},
+                    {shape(BlockKind::ListItem), {"one"}},
+                    {shape(BlockKind::ListItem), {"two"}},
+                    {shape(BlockKind::ListItem, 0, false, true), {"more", " ", "on", " ", "two"}},
+                    {shape(BlockKind::OrderedListItem), {"first"}},
+                    {shape(BlockKind::OrderedListItem), {"second"}},
+                    {shape(BlockKind::Paragraph), {"after"}}}),
+            "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n1. first\n1. second\n\nafter\n");
+}
+
+TEST(MarkdownWriter, QuotedBlocksStayInOneQuote) {
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 0, true), {"said", " ", "once"}},
+                    {shape(BlockKind::ListItem, 0, true), {"and", " ", "listed"}},
+                    {shape(BlockKind::Paragraph), {"not", " ", "quoted"}}}),
+            "> said once\n>\n> - and listed\n\nnot quoted\n");
+}
+
+TEST(MarkdownWriter, CodeIsAnIndentedBlockInsideTheItemBeforeIt) {
+  EXPECT_EQ(render({{shape(BlockKind::Preformatted), {"int", " ", "x;", "\n", "  ", "*p", "\n", "\n", "`end`"}}}),
+            "    int x;\n      *p\n    \n    `end`\n")
+      << "code is written as it is, nothing escaped";
+  EXPECT_EQ(render({{shape(BlockKind::ListItem), {"run:"}}, {shape(BlockKind::Preformatted), {"make"}},
+                    {shape(BlockKind::ListItem), {"next"}}}),
+            "- run:\n\n      make\n- next\n");
+  EXPECT_EQ(render({{shape(BlockKind::Preformatted, 0, true), {"a", "\n", "b"}}}), ">     a\n>     b\n");
+}
+
+TEST(MarkdownWriter, ALineBreakOutsideCodeIsAHardBreak) {
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"Roses", "\n", "   ", "- red"}}}), "Roses\\\n\\- red\n")
+      << "the next line's indentation is dropped and its bullet escaped";
+  EXPECT_EQ(render({{shape(BlockKind::ListItem, 0, true), {"a", "\n", "b"}}}), "> - a\\\n>   b\n");
+}
+
+TEST(MarkdownWriter, EscapesMarkupSoTextRendersAsWritten) {
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph),
+                     {"a*b_c", " ", "[x](y)", " ", "<b>", " ", "|t|", " ", "~s~", " ", "\\", " ", "`c`"}}}),
+            "a\\*b\\_c \\[x\\](y) \\<b\\> \\|t\\| \\~s\\~ \\\\ \\`c\\`\n");
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"Q&A", " ", "&amp;", " ", "&#38;", " ", "a&b;c"}}}),
+            "Q&A \\&amp; \\&#38; a\\&b;c\n")
+      << "only what would read as a character reference";
+  for (const char* start : {"#", "-", "+", "="}) {
+    EXPECT_EQ(render({{shape(BlockKind::Paragraph), {start, " ", "x", " ", start}}}),
+              std::string("\\") + start + " x " + start + "\n")
+        << "escaped at the start of a line only";
+  }
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"1984.", " ", "was", " ", "2.", " "}}}), "1984\\. was 2. \n");
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"3)", " ", "x"}}}), "3\\) x\n");
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"1984", " ", "x"}}}), "1984 x\n");
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 3), {"C#", " ", "#"}}}), "### C\\# \\#\n")
+      << "a heading's trailing # would close it";
+}
+
+TEST(MarkdownWriter, TermsAreBoldAndOtherKindsParagraphs) {
+  EXPECT_EQ(render({{shape(BlockKind::Term), {"Loam"}},
+                    {shape(BlockKind::Definition), {"soil"}},
+                    {shape(BlockKind::TableCell), {"cell"}},
+                    {shape(BlockKind::Caption), {"caption"}}}),
+            "**Loam**\n\nsoil\n\ncell\n\ncaption\n");
+}
+
+TEST(MarkdownWriter, NothingWrittenForNoContent) { EXPECT_EQ(render({}), ""); }
+
+}  // namespace
+}  // namespace winnow::cli
