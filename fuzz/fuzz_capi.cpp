@@ -36,6 +36,8 @@ struct Collected {
   std::string text;
   std::vector<winnow::SourceSpan> spans;
   bool line_open = false;
+  bool block_started = false;  // block_start came for the block about to open
+  std::string shapes;          // as fuzz::RecordingSink::shapes() records them
   int verdicts = 0;
 };
 
@@ -47,6 +49,7 @@ void on_text(void* user, const char* text, size_t length) {
   for (std::size_t i = 0; i < length; ++i)
     c->text.push_back(text[i] == '\n' ? winnow::fuzz::kLineBreakInText : text[i]);
   if (!c->line_open && text[0] == '\n') fail("block_text starts a block with a line break");
+  if (!c->line_open && !c->block_started) fail("a block's text before its block_start");
   c->line_open = true;
 }
 void on_block_end(void* user) {
@@ -54,9 +57,25 @@ void on_block_end(void* user) {
   if (!c->line_open) fail("block_end without text in the block");
   c->text.push_back('\n');
   c->line_open = false;
+  c->block_started = false;
 }
-void on_heading(void*, int level) {
+void on_block_start(void* user, const winnow_block_info* block) {
+  auto* c = static_cast<Collected*>(user);
+  if (c->line_open || c->block_started) fail("block_start inside a block or twice for one");
+  if (block->kind < WINNOW_BLOCK_PARAGRAPH || block->kind > WINNOW_BLOCK_PREFORMATTED)
+    fail("unknown block kind", std::to_string(block->kind));
+  if (block->heading_level < 0 || block->heading_level > 6) fail("heading level out of 0..6");
+  if ((block->quoted != 0 && block->quoted != 1) || (block->continues_item != 0 && block->continues_item != 1))
+    fail("a block flag that is neither 0 nor 1");
+  c->block_started = true;
+  const int packed = block->kind | (block->quoted ? winnow::kBlockQuoted : 0) |
+                     (block->continues_item ? winnow::kBlockContinuesItem : 0);
+  c->shapes.push_back(static_cast<char>(block->heading_level * 32 + packed));
+}
+void on_heading(void* user, int level) {
+  auto* c = static_cast<Collected*>(user);
   if (level < 1 || level > 6) fail("heading level out of 1..6", std::to_string(level));
+  if (!c->block_started || c->line_open) fail("heading outside a block's start");
 }
 void on_span(void* user, uint64_t begin, uint64_t end) {
   static_cast<Collected*>(user)->spans.push_back(winnow::SourceSpan{begin, end});
@@ -129,6 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.callbacks.block_text = on_text;
     config.callbacks.block_end = on_block_end;
     config.callbacks.heading = on_heading;
+    config.callbacks.block_start = on_block_start;
     config.callbacks.span = on_span;
     config.callbacks.verdict = on_verdict;
     config.user_data = &got;
@@ -264,6 +284,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("C API and C++ API end with different statuses",
          std::string(winnow_status_string(final_status)) + " vs " + winnow::status_string(cpp_status));
   if (got.text != sink.text()) fail("C API and C++ API give different text");
+  if (got.shapes != sink.shapes()) fail("C API and C++ API give different block shapes");
   if (!titled || reference.title() == nullptr || title != reference.title())
     fail("C API and C++ API give different titles", title);
   if (got.spans.size() != sink.spans().size()) fail("C API and C++ API give different spans");

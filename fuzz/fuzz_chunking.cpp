@@ -31,6 +31,7 @@ using winnow::fuzz::fail;
 
 struct Run {
   std::string text;
+  std::string shapes;  // fuzz::RecordingSink::shapes()
   std::vector<SourceSpan> spans;
   Status status = Status::Ok;
   ExtractorStats stats;
@@ -62,6 +63,7 @@ Run run(std::string_view html, const ExtractorConfig& config, const std::vector<
     if (result.titled) result.title = extractor.title();
   }
   result.text = sink.text();
+  result.shapes = sink.shapes();
   result.spans = sink.spans();
   return result;
 }
@@ -106,6 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string where = config.algorithm + ", pieces " + pattern;
 
   if (whole.text != pieces.text) fail("text depends on chunking", where + "\n" + first_difference(whole.text, pieces.text));
+  if (whole.shapes != pieces.shapes) fail("block shapes depend on chunking", where);
   if (whole.spans.size() != pieces.spans.size() ||
       !std::equal(whole.spans.begin(), whole.spans.end(), pieces.spans.begin(),
                   [](const SourceSpan& x, const SourceSpan& y) { return x.begin == y.begin && x.end == y.end; }))

@@ -57,14 +57,23 @@ class RecordingSink final : public ContentSink {
     if (!line_open_) fail("on_line_break before any text in the block");
     text_.push_back(kLineBreakInText);
   }
+  void on_block_start(const BlockShape& shape) override {
+    // Once per block, before its text.
+    if (line_open_) fail("on_block_start inside a block");
+    if (shape.heading_level < 0 || shape.heading_level > 6) fail("heading level out of 0..6");
+    shapes_.push_back(static_cast<char>(shape.heading_level * 32 + shape.packed_shape()));
+  }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
 
   const std::string& text() const { return text_; }
+  // A byte per block: its heading level * 32 + its packed shape.
+  const std::string& shapes() const { return shapes_; }
   const std::vector<SourceSpan>& spans() const { return spans_; }
   bool line_open() const { return line_open_; }
 
  private:
   std::string text_;
+  std::string shapes_;
   std::vector<SourceSpan> spans_;
   bool line_open_ = false;
 };

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 4
+#define WINNOW_VERSION_MINOR 5
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -70,6 +70,30 @@ typedef enum winnow_verdict {
   WINNOW_VERDICT_OVERVIEW = 1
 } winnow_verdict;
 
+/* Added in 0.5: what a block is in the page's structure, so a renderer can
+   draw a bullet, a quote bar or a code block. The kind comes from the
+   innermost list item, term, definition, table cell, caption or
+   preformatted element around the block; anything else is a paragraph. */
+typedef enum winnow_block_kind {
+  WINNOW_BLOCK_PARAGRAPH = 0,
+  WINNOW_BLOCK_LIST_ITEM = 1,         /* <li> of a <ul> (or of no list) */
+  WINNOW_BLOCK_ORDERED_LIST_ITEM = 2, /* <li> of an <ol> */
+  WINNOW_BLOCK_TERM = 3,              /* <dt> */
+  WINNOW_BLOCK_DEFINITION = 4,        /* <dd> */
+  WINNOW_BLOCK_TABLE_CELL = 5,        /* <td>, <th> */
+  WINNOW_BLOCK_CAPTION = 6,           /* <figcaption>, <caption> */
+  WINNOW_BLOCK_PREFORMATTED = 7       /* <pre>, <xmp>, <plaintext> */
+} winnow_block_kind;
+
+typedef struct winnow_block_info {
+  winnow_block_kind kind;
+  int heading_level;  /* 1..6 inside h1..h6, else 0 */
+  int quoted;         /* 1 inside a <blockquote> */
+  int continues_item; /* 1 for a later block of the same list item, term,
+                         definition, cell or caption (its second paragraph,
+                         the text after a list nested in it) */
+} winnow_block_info;
+
 /* Content events, in document order, each with the config's user_data.
    Pointers passed to them are valid only during the call. Any may be NULL. */
 typedef struct winnow_callbacks {
@@ -98,6 +122,10 @@ typedef struct winnow_callbacks {
      a recovered headline is reported again, kept, just before its text
      (before the first other kept block). */
   void (*block_decision)(void* user_data, uint64_t begin, uint64_t end, int kept, float score);
+  /* Added in 0.5. A block is about to start (once per block, before its
+     first block_text and before the heading callback): its kind and
+     context. */
+  void (*block_start)(void* user_data, const winnow_block_info* block);
 } winnow_callbacks;
 
 typedef struct winnow_config {

@@ -31,6 +31,16 @@ winnow_status to_c(winnow::Status status) {
   return WINNOW_STATUS_PARSER_ERROR;
 }
 
+static_assert(static_cast<int>(winnow::BlockKind::Paragraph) == WINNOW_BLOCK_PARAGRAPH &&
+                  static_cast<int>(winnow::BlockKind::ListItem) == WINNOW_BLOCK_LIST_ITEM &&
+                  static_cast<int>(winnow::BlockKind::OrderedListItem) == WINNOW_BLOCK_ORDERED_LIST_ITEM &&
+                  static_cast<int>(winnow::BlockKind::Term) == WINNOW_BLOCK_TERM &&
+                  static_cast<int>(winnow::BlockKind::Definition) == WINNOW_BLOCK_DEFINITION &&
+                  static_cast<int>(winnow::BlockKind::TableCell) == WINNOW_BLOCK_TABLE_CELL &&
+                  static_cast<int>(winnow::BlockKind::Caption) == WINNOW_BLOCK_CAPTION &&
+                  static_cast<int>(winnow::BlockKind::Preformatted) == WINNOW_BLOCK_PREFORMATTED,
+              "the C API's block kinds are the engine's");
+
 class CallbackSink final : public winnow::ContentSink {
  public:
   CallbackSink(const winnow_callbacks& callbacks, void* user_data)
@@ -42,8 +52,13 @@ class CallbackSink final : public winnow::ContentSink {
   void on_block_end() override {
     if (callbacks_.block_end) callbacks_.block_end(user_data_);
   }
-  void on_heading(int level) override {
-    if (callbacks_.heading) callbacks_.heading(user_data_, level);
+  void on_block_start(const winnow::BlockShape& shape) override {
+    if (callbacks_.block_start) {
+      const winnow_block_info info{static_cast<winnow_block_kind>(shape.kind), shape.heading_level,
+                                   shape.quoted ? 1 : 0, shape.continues_item ? 1 : 0};
+      callbacks_.block_start(user_data_, &info);
+    }
+    if (shape.heading_level && callbacks_.heading) callbacks_.heading(user_data_, shape.heading_level);
   }
   void on_span(winnow::SourceSpan span) override {
     if (callbacks_.span) callbacks_.span(user_data_, span.begin, span.end);

@@ -16,6 +16,11 @@
    keeps its indentation (up to half the screen) and wraps only where it is
    wider than the screen.
 
+   Each block says what it is (the block_start callback): a list item gets a
+   bullet ("- ", or "1. ", "2. " in an ordered list) and its wrapped lines and
+   later paragraphs hang under its text; a quoted block has "| " before every
+   line.
+
    Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
 #define _POSIX_C_SOURCE 200809L
@@ -43,6 +48,10 @@ typedef struct screen {
   int block_open; /* the current block's first text was written */
   int indenting;  /* after a line break inside the block, before its line's first word */
   int indent;     /* columns of that line's indentation, repeated where it wraps */
+  char lead[24];  /* what starts the block's first line: a quote bar, a bullet */
+  char hang[24];  /* what starts its later lines: the bar, spaces under the bullet */
+  int margin;     /* columns of hang */
+  int item_number; /* of the last item of an ordered list, 0 after anything else */
   int blocks;  /* blocks written, for the blank line between them */
   winnow_extractor* extractor;
   int title_settled;      /* the title was written, or will not be */
@@ -84,11 +93,16 @@ static void put_line(screen* s, const char* text, size_t bytes, int columns) {
   s->line_columns += columns;
 }
 
+/* Starts a screen line that is not the block's first: under the bullet,
+   after the quote bar. */
+static void start_later_line(screen* s) { put_line(s, s->hang, strlen(s->hang), s->margin); }
+
 /* Ends a screen line inside a text line: the rest starts at the text
    line's indentation. */
 static void wrap_line(screen* s) {
   int i;
   end_line(s);
+  start_later_line(s);
   for (i = 0; i < s->indent; ++i) put_line(s, " ", 1, 1);
 }
 
@@ -103,7 +117,7 @@ static void place_word(screen* s) {
     unsigned long cp;
     size_t len = decode(s->word + at, s->word_bytes - at, &cp);
     int width = columns_of(cp);
-    if (s->line_columns + width > s->columns && s->line_columns > s->indent) wrap_line(s);
+    if (s->line_columns + width > s->columns && s->line_columns > s->margin + s->indent) wrap_line(s);
     put_line(s, s->word + at, len, width);
     at += len;
   }
@@ -116,6 +130,7 @@ static void start_block_if_needed(screen* s) {
   int i;
   if (s->block_open) return;
   s->block_open = 1;
+  put_line(s, s->lead, strlen(s->lead), (int)strlen(s->lead));
   if (s->heading > 0) {
     for (i = 0; i < s->heading && i < 6; ++i) put_line(s, "#", 1, 1);
     put_line(s, " ", 1, 1);
@@ -131,10 +146,11 @@ static void write_text(screen* s, const char* text, size_t length) {
     if (cp == '\n') {
       place_word(s);
       end_line(s); /* an empty line of the text stays empty */
+      start_later_line(s);
       s->indenting = 1;
       s->indent = 0;
     } else if (cp == ' ' && s->indenting) {
-      if (s->line_columns < s->columns / 2) {
+      if (s->line_columns - s->margin < s->columns / 2) {
         put_line(s, " ", 1, 1);
         ++s->indent;
       }
@@ -163,10 +179,16 @@ static int title_repeats(const char* title, const char* heading, size_t length) 
 /* Writes the title, wrapped and underlined, unless `repeated`; then the held text. */
 static void settle_title(screen* s, int repeated) {
   const char* title = s->extractor ? winnow_get_title(s->extractor) : NULL;
-  int heading = s->heading, i;
+  int heading = s->heading, margin = s->margin, i;
+  char lead[sizeof s->lead], hang[sizeof s->hang];
   s->title_settled = 1;
   if (!repeated && title != NULL && title[0] != '\0') {
+    /* The title is no block of the content: no heading mark, bullet or bar. */
+    memcpy(lead, s->lead, sizeof lead);
+    memcpy(hang, s->hang, sizeof hang);
     s->heading = 0;
+    s->lead[0] = s->hang[0] = '\0';
+    s->margin = 0;
     write_text(s, title, strlen(title));
     place_word(s);
     end_line(s);
@@ -174,6 +196,9 @@ static void settle_title(screen* s, int repeated) {
     fputs("\n\n", stdout);
     fflush(stdout);
     s->heading = heading;
+    memcpy(s->lead, lead, sizeof lead);
+    memcpy(s->hang, hang, sizeof hang);
+    s->margin = margin;
     s->block_open = 0; /* the title was no block of the content */
   }
   if (s->held_bytes > 0) write_text(s, s->held, s->held_bytes);
@@ -216,7 +241,30 @@ static void on_block_end(void* user) {
   ++s->blocks;
 }
 
-static void on_heading(void* user, int level) { ((screen*)user)->heading = level; }
+/* A block is about to start: its heading level, its bullet and quote bar. */
+static void on_block_start(void* user, const winnow_block_info* block) {
+  screen* s = (screen*)user;
+  const char* bar = block->quoted ? "| " : "";
+  const int item = block->kind == WINNOW_BLOCK_LIST_ITEM || block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM;
+  char bullet[16] = "";
+  s->heading = block->heading_level;
+  if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM && !block->continues_item) {
+    snprintf(bullet, sizeof bullet, "%d. ", ++s->item_number % 1000);
+  } else if (block->kind == WINNOW_BLOCK_LIST_ITEM && !block->continues_item) {
+    strcpy(bullet, "- ");
+  }
+  if (!item) s->item_number = 0;
+  if (block->kind == WINNOW_BLOCK_LIST_ITEM) s->item_number = 0;
+  if (item && block->continues_item) {
+    /* A later paragraph of an item hangs under the item's text. */
+    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, s->margin > 2 ? s->margin - (int)strlen(bar) : 2, "");
+    snprintf(s->lead, sizeof s->lead, "%s", s->hang);
+  } else {
+    snprintf(s->lead, sizeof s->lead, "%s%s", bar, bullet);
+    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, (int)strlen(bullet), "");
+  }
+  s->margin = (int)strlen(s->hang);
+}
 
 static int parse_number(const char* text, size_t* out) {
   char* end = NULL;
@@ -256,7 +304,8 @@ int main(int argc, char** argv) {
              "marked with '#', one line at a time as soon as it is known, under the page's\n"
              "title (underlined with '='; left out when the first heading says it, or with\n"
              "--no-title). Code and other preformatted text keep their lines and indentation;\n"
-             "a line wider than the screen goes on at its indentation.\n"
+             "a line wider than the screen goes on at its indentation. List items get a\n"
+             "bullet ('- ', or '1. ' in an ordered list) and quotes a bar ('| ').\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
       return 0;
     } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
@@ -275,7 +324,7 @@ int main(int argc, char** argv) {
   s.columns = (int)columns;
   config.callbacks.block_text = on_text;
   config.callbacks.block_end = on_block_end;
-  config.callbacks.heading = on_heading;
+  config.callbacks.block_start = on_block_start;
   config.user_data = &s;
   ex = winnow_create(&config, &status);
   s.extractor = ex;

@@ -27,6 +27,10 @@ typedef struct collected {
   int blocks;
   char headings[16];
   int heading_count;
+  char shapes[64];    /* per block: kind digit, then 'q' quoted, 'c' continued, 'h' heading */
+  size_t shapes_length;
+  int block_open;     /* block_start came and its block has not ended */
+  int text_in_block;
   winnow_span spans[64];
   int span_count;
   int verdicts;
@@ -41,6 +45,7 @@ typedef struct collected {
 
 static void on_text(void* user, const char* text, size_t length) {
   collected* c = (collected*)user;
+  c->text_in_block = 1;
   size_t room = sizeof c->text - 1 - c->length; /* keep what fits */
   if (length > room) length = room;
   memcpy(c->text + c->length, text, length);
@@ -51,6 +56,23 @@ static void on_block_end(void* user) {
   collected* c = (collected*)user;
   on_text(user, "\n", 1);
   ++c->blocks;
+  c->block_open = 0;
+  c->text_in_block = 0;
+}
+static void on_block_start(void* user, const winnow_block_info* block) {
+  collected* c = (collected*)user;
+  CHECK(!c->block_open && !c->text_in_block); /* once per block, before its text */
+  CHECK(block->kind >= WINNOW_BLOCK_PARAGRAPH && block->kind <= WINNOW_BLOCK_PREFORMATTED);
+  CHECK(block->heading_level >= 0 && block->heading_level <= 6);
+  c->block_open = 1;
+  if (c->shapes_length + 5 < sizeof c->shapes) {
+    if (c->shapes_length > 0) c->shapes[c->shapes_length++] = ' ';
+    c->shapes[c->shapes_length++] = (char)('0' + block->kind);
+    if (block->quoted) c->shapes[c->shapes_length++] = 'q';
+    if (block->continues_item) c->shapes[c->shapes_length++] = 'c';
+    if (block->heading_level) c->shapes[c->shapes_length++] = 'h';
+    c->shapes[c->shapes_length] = '\0';
+  }
 }
 static void on_heading(void* user, int level) {
   collected* c = (collected*)user;
@@ -101,6 +123,7 @@ static winnow_config make_config(const char* algorithm, collected* c) {
   config.callbacks.span = on_span;
   config.callbacks.verdict = on_verdict;
   config.callbacks.block_decision = on_block_decision;
+  config.callbacks.block_start = on_block_start;
   config.user_data = c;
   return config;
 }
@@ -208,6 +231,24 @@ static void test_preformatted_lines_come_as_newlines_inside_a_block(void) {
     CHECK(strcmp(c.text, "Copy the loop below into your program.\n"
                          "for (;;) {\n        poll();\n\n  sleep(1);\n}\n") == 0);
     CHECK(c.blocks == 2);
+  }
+}
+
+static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
+  static const char kStructured[] =
+      "<html><body><h2>Steps</h2><ol><li>Mix the flour.<ul><li>Sift it first.</li></ul>Then rest.</li></ol>"
+      "<blockquote><p>Patience makes bread.</p></blockquote><table><tr><td>Flour</td><td>500 g</td></tr></table>"
+      "<dl><dt>Levain</dt><dd>A starter.</dd></dl><figure><figcaption>The loaf.</figcaption></figure>"
+      "<pre>bake 40</pre></body></html>";
+  static const size_t chunks[] = {1, 5, 4096};
+  size_t i;
+  for (i = 0; i < sizeof chunks / sizeof chunks[0]; ++i) {
+    collected c;
+    memset(&c, 0, sizeof c);
+    CHECK(extract("plain", kStructured, strlen(kStructured), chunks[i], &c) == WINNOW_STATUS_OK);
+    CHECK(strcmp(c.shapes, "0h 2 1 2c 0q 5 5 3 4 6 7") == 0);
+    CHECK(c.blocks == 11);
+    CHECK(c.heading_count == 1 && c.headings[0] == '2');
   }
 }
 
@@ -466,6 +507,7 @@ int main(void) {
   test_stats_and_pulled_spans();
   test_stats_name_the_encoding_once_decided();
   test_preformatted_lines_come_as_newlines_inside_a_block();
+  test_every_block_says_what_it_is_in_the_pages_structure();
   test_title_is_known_once_its_element_ends();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();

@@ -124,6 +124,24 @@ TEST(WinnowReader, KeepsAListingsLinesAndWrapsThemAtTheirIndentation) {
             "}\n\n");
 }
 
+TEST(WinnowReader, BulletsListItemsNumbersOrderedOnesAndBarsQuotes) {
+  EXPECT_EQ(read_page("lists",
+                      "<html><body><ul><li>Sift the flour twice before weighing it</li>"
+                      "<li><p>Warm water</p><p>not hot, or the yeast dies</p></li></ul>"
+                      "<ol><li>Mix</li><li>Knead</li></ol>"
+                      "<blockquote><p>Bread is patience made visible to all</p></blockquote></body></html>",
+                      "--columns 24"),
+            "- Sift the flour twice\n"
+            "  before weighing it\n\n"  // the wrapped line hangs under the item's text
+            "- Warm water\n\n"
+            "  not hot, or the yeast\n"  // a later paragraph of the item
+            "  dies\n\n"
+            "1. Mix\n\n"
+            "2. Knead\n\n"
+            "| Bread is patience made\n"
+            "| visible to all\n\n");
+}
+
 // Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
 // line of output, then writes `rest`. Returns whether a line came before the rest.
 bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,

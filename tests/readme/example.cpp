@@ -10,7 +10,10 @@ class Printer : public winnow::ContentSink {
  public:
   void on_text(std::string_view text) override { std::fwrite(text.data(), 1, text.size(), stdout); }
   void on_block_end() override { std::putchar('\n'); }
-  void on_heading(int level) override { std::printf("%.*s ", level, "######"); }
+  void on_block_start(const winnow::BlockShape& block) override {
+    if (block.heading_level) std::printf("%.*s ", block.heading_level, "######");
+    if (block.kind == winnow::BlockKind::ListItem && !block.continues_item) std::fputs("* ", stdout);
+  }
   void on_span(winnow::SourceSpan span) override {
     std::fprintf(stderr, "content at bytes [%llu, %llu)\n", static_cast<unsigned long long>(span.begin),
                  static_cast<unsigned long long>(span.end));
