@@ -96,7 +96,10 @@ void MarkdownWriter::write_escaped(std::string_view text) {
     if (i == text.size()) return;
     at_line_start_ = false;
     if (escaped_at_line_start(text[i])) {
+      // Escaped once here; the loop below must not escape it again.
       write_("\\");
+      write_(text.substr(i, 1));
+      ++i;
     } else if (is_digit(text[i])) {
       // "1." or "1)" would start an ordered list: escape its punctuation.
       std::size_t end = i;

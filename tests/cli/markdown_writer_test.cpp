@@ -90,6 +90,8 @@ TEST(MarkdownWriter, EscapesMarkupSoTextRendersAsWritten) {
   EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"1984", " ", "x"}}}), "1984 x\n");
   EXPECT_EQ(render({{shape(BlockKind::Paragraph, 3), {"C#", " ", "#"}}}), "### C\\# \\#\n")
       << "a heading's trailing # would close it";
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 2), {"#tag", " ", "x"}}}), "## \\#tag x\n")
+      << "a heading's leading # escaped once";
 }
 
 TEST(MarkdownWriter, TermsAreBoldAndOtherKindsParagraphs) {
