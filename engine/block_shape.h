@@ -14,7 +14,9 @@ namespace winnow {
 // (a bullet, a quote bar, a code block): the innermost list item, term,
 // definition, table cell, caption or preformatted element around the word,
 // else a paragraph. Each of those elements is block-level, so every word of
-// one block has the same kind.
+// one block has the same kind. A paragraph, division or other block-level
+// element inside a table cell makes paragraphs again: such a cell is a
+// layout table's, not a data table's.
 enum class BlockKind : std::uint8_t {
   Paragraph = 0,
   ListItem = 1,         // <li> in a <ul>, <menu> or no list

@@ -450,6 +450,12 @@ std::uint8_t Tokenizer::element_style(Tag tag) const {
   std::uint8_t shape = static_cast<std::uint8_t>(parent >> 3);
   BlockKind kind = item_kind(tag, innermost_tag());
   if (tag == Tag::pre || tag == Tag::xmp || tag == Tag::plaintext) kind = BlockKind::Preformatted;
+  // A cell that holds paragraphs, divisions or sections is a layout table's
+  // (a whole article in one <td>): what they hold is no table cell. A cell
+  // of a data table holds its text directly.
+  const bool in_cell = static_cast<BlockKind>(shape & kBlockKindMask) == BlockKind::TableCell;
+  if (in_cell && kind == BlockKind::Paragraph && has_flag(tag, kTagBlock) && !has_flag(tag, kTagVoid))
+    shape = static_cast<std::uint8_t>(shape & ~kBlockKindMask);
   if (kind != BlockKind::Paragraph) shape = static_cast<std::uint8_t>((shape & ~kBlockKindMask) | static_cast<std::uint8_t>(kind));
   if (tag == Tag::blockquote) shape |= kBlockQuoted;
   return static_cast<std::uint8_t>(heading | shape << 3);

@@ -73,7 +73,8 @@ typedef enum winnow_verdict {
 /* Added in 0.5: what a block is in the page's structure, so a renderer can
    draw a bullet, a quote bar or a code block. The kind comes from the
    innermost list item, term, definition, table cell, caption or
-   preformatted element around the block; anything else is a paragraph. */
+   preformatted element around the block; anything else is a paragraph, and
+   so is a paragraph or division inside a table cell (a layout table). */
 typedef enum winnow_block_kind {
   WINNOW_BLOCK_PARAGRAPH = 0,
   WINNOW_BLOCK_LIST_ITEM = 1,         /* <li> of a <ul> (or of no list) */

@@ -296,6 +296,33 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   }
 }
 
+TEST_F(TokenizerTest, ParagraphsInATableCellAreParagraphs) {
+  // A layout table holds a whole article in one cell, in paragraphs; a data
+  // table's cell holds its text directly.
+  start(Tag::td);
+  start(Tag::p);
+  text("article");
+  end(Tag::p);
+  start(Tag::div);
+  start(Tag::ul);
+  start(Tag::li);
+  text("bullet");
+  end(Tag::li);
+  end(Tag::ul);
+  end(Tag::div);
+  text("loose");
+  end(Tag::td);
+  start(Tag::th);
+  text("header");
+  end(Tag::th);
+  done();
+  EXPECT_EQ(recorder_.word("article").token.block_kind(), BlockKind::Paragraph);
+  EXPECT_EQ(recorder_.word("bullet").token.block_kind(), BlockKind::ListItem);
+  EXPECT_EQ(recorder_.word("loose").token.block_kind(), BlockKind::TableCell);
+  EXPECT_EQ(recorder_.word("header").token.block_kind(), BlockKind::TableCell);
+  EXPECT_EQ(recorder_.word("header").token.block_shape & kBlockContinuesItem, 0);
+}
+
 TEST_F(TokenizerTest, OverlongWordsAreSplitIntoGluedParts) {
   start(Tag::p);
   text(std::string(300, 'x'));
