@@ -39,6 +39,11 @@ inline constexpr std::uint8_t kBlockQuoted = 0x08;
 inline constexpr std::uint8_t kBlockContinuesItem = 0x10;
 inline constexpr std::uint8_t kBlockShapeBits = 5;
 
+// How deep a list is nested is not kept: with the heading level, the shape
+// fills the one byte that the algorithms holding words compactly keep per
+// word (pack_block_style), so a nested list's items are items like the
+// outer list's.
+
 // The same, unpacked.
 struct BlockShape {
   int heading_level = 0;  // 1..6 inside h1..h6, else 0

@@ -15,6 +15,9 @@
 //   term                 "**term**"
 //   anything else        a paragraph (definitions, table cells, captions)
 //
+// A nested list's items come out at the outer list's level: the engine does
+// not keep how deep a list is nested (engine/block_shape.h).
+//
 // Text is escaped so a renderer shows it as written: \ ` * _ [ ] < > | ~
 // everywhere, '&' where a character reference follows ("&amp;"), and what would
 // start a heading, list, quote or rule at the start of a line (#, -, +, =,
