@@ -217,25 +217,6 @@ TEST(HtmlExtractor, AShortTextInAnExpandingEncodingStillHasASpan) {
   EXPECT_EQ(r.spans[0].end, 1u);
 }
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::vector<std::string> words;
-  std::string word;
-  for (const char c : text + " ") {
-    if (c == ' ' || c == '\n') {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  return words;
-}
-
-std::vector<std::string> split_shapes(const std::string& shapes) {
-  std::vector<std::string> out = words_of(shapes);
-  return out;
-}
-
 TEST(HtmlExtractor, GivesEachBlockItsPlaceInThePagesStructure) {
   const std::string html = test::read_fixture("structure.html");
   const test::RunResult plain = test::run_pipeline(html, config_for("plain"), 0);
@@ -244,20 +225,20 @@ TEST(HtmlExtractor, GivesEachBlockItsPlaceInThePagesStructure) {
   // Every algorithm gives a block the shape of the block it comes from:
   // each block of the fixture holds a word no other block has (its first,
   // a fruit), and any other word narrows the candidates further.
-  const std::vector<std::string> plain_shapes = split_shapes(plain.shapes);
+  const std::vector<std::string> plain_shapes = test::words_of(plain.shapes);
   ASSERT_EQ(plain_shapes.size(), plain.block_texts.size());
   std::map<std::string, std::set<std::string>> shapes_of_word;
   for (std::size_t b = 0; b < plain_shapes.size(); ++b)
-    for (const std::string& w : words_of(plain.block_texts[b])) shapes_of_word[w].insert(plain_shapes[b]);
+    for (const std::string& w : test::words_of(plain.block_texts[b])) shapes_of_word[w].insert(plain_shapes[b]);
   std::set<std::string> structured_seen;
   for (const AlgorithmInfo& algorithm : algorithm_registry()) {
     const test::RunResult r = test::run_pipeline(html, config_for(algorithm.name), 3);
-    const std::vector<std::string> shapes = split_shapes(r.shapes);
+    const std::vector<std::string> shapes = test::words_of(r.shapes);
     ASSERT_EQ(shapes.size(), r.block_texts.size()) << algorithm.name;
     for (std::size_t b = 0; b < shapes.size(); ++b) {
       std::set<std::string> candidates;
       bool first = true;
-      for (const std::string& w : words_of(r.block_texts[b])) {
+      for (const std::string& w : test::words_of(r.block_texts[b])) {
         const std::set<std::string>& of_word = shapes_of_word[w];
         if (first) {
           candidates = of_word;

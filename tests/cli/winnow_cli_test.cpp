@@ -162,20 +162,6 @@ TEST(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
   EXPECT_GE(algorithms, 20u);
 }
 
-std::vector<std::string> words_of(const std::string& text) {
-  std::vector<std::string> words;
-  std::string word;
-  for (const char c : text + " ") {
-    if (c == ' ' || c == '\n' || c == '\t') {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  return words;
-}
-
 // What a CommonMark renderer shows of HTML it wrote: the text between its
 // tags (a tag counts as a space) with its five escapes decoded, as words.
 std::vector<std::string> rendered_words(const std::string& html) {
@@ -204,7 +190,7 @@ std::vector<std::string> rendered_words(const std::string& html) {
     }
     if (!replaced) decoded += text[i];
   }
-  return words_of(decoded);
+  return winnow::test::words_of(decoded);
 }
 
 // The Markdown format, rendered by a CommonMark renderer (cmark, Debian's
@@ -228,7 +214,7 @@ TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
       ASSERT_EQ(std::system(command.c_str()) == 0, text.exit_code == 0) << name << " " << fixture;
       const std::string html_file = temp_path("html");
       ASSERT_EQ(std::system(("cmark " + markdown_file + " >" + html_file).c_str()), 0);
-      EXPECT_EQ(rendered_words(winnow::test::read_file(html_file)), words_of(text.out)) << name << " " << fixture;
+      EXPECT_EQ(rendered_words(winnow::test::read_file(html_file)), winnow::test::words_of(text.out)) << name << " " << fixture;
       std::remove(markdown_file.c_str());
       std::remove(html_file.c_str());
       ++compared;

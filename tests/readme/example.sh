@@ -1,5 +1,7 @@
 winnow --list-algos
 winnow --algo bte page.html                       # main content, one block per line
 cat page.html | winnow --format spans             # byte ranges [begin, end) of the input
+winnow --format markdown page.html > page.md      # the content with its structure, as CommonMark
 winnow --format json --memory-budget 64K page.html | tail -n 1   # status, verdict, title, peak memory
-winnow-reader --columns 32 < page.html            # wrapped for a small screen, under the title; code keeps its lines
+winnow-reader --columns 32 < page.html            # wrapped for a small screen, under the title; code keeps
+                                                  # its lines, list items get bullets, quotes a bar

@@ -41,6 +41,21 @@ std::string read_file(const std::string& path) {
 
 std::string read_fixture(const std::string& name) { return read_file(fixture_dir() + "/" + name); }
 
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  return words;
+}
+
 std::string describe(const BlockShape& shape) {
   static const char* const kKinds[] = {"p", "li", "ol", "dt", "dd", "td", "cap", "pre"};
   std::string out = shape.quoted ? ">" : "";

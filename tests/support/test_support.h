@@ -26,6 +26,9 @@ std::string read_fixture(const std::string& name);
 // "#" and the level for a heading: ">li+", "p#2".
 std::string describe(const BlockShape& shape);
 
+// The words of a text: what lies between spaces, tabs and newlines.
+std::vector<std::string> words_of(std::string_view text);
+
 class RecordingSink final : public ContentSink {
  public:
   void on_text(std::string_view text) override {
