@@ -2,7 +2,7 @@
 // Events -> tokens. One tag token per element start and end, one word token
 // per whitespace-separated word (and per CJK character, since those scripts
 // do not separate words with spaces), each stamped with its block, anchor and
-// heading context and its depth. Text inside script, style, svg, hidden
+// heading context, its block's shape (engine/block_shape.h) and its depth. Text inside script, style, svg, hidden
 // elements and the like produces no tokens.
 //
 // A word split across text events (libxml2 flushes its text buffer every
