@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "adapters/cli/markdown_writer.h"
 
+#include <string>
+
 namespace winnow::cli {
 namespace {
 
@@ -55,11 +57,16 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     indent_ = item_indent_;
     write_(kSpaces.substr(0, indent_));
   } else if (item) {
-    const std::string_view marker = shape.kind == BlockKind::OrderedListItem ? "1. " : "- ";
+    // Ordered items are numbered as they come (a renderer would number
+    // "1. 1. 1." the same way, but the text is read as it is too).
+    const bool ordered = shape.kind == BlockKind::OrderedListItem;
+    item_number_ = ordered ? item_number_ + 1 : 0;
+    const std::string marker = ordered ? std::to_string(item_number_) + ". " : "- ";
     write_(marker);
     item_indent_ = marker.size();
     indent_ = item_indent_;
   }
+  if (!item) item_number_ = 0;
   code_ = shape.kind == BlockKind::Preformatted;
   if (code_) {
     // Code right after an item is indented into it: a listing inside a list

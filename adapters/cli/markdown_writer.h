@@ -4,7 +4,7 @@
 //
 //   heading              "## " and the level's number of '#'
 //   list item            "- ", consecutive items one list (no empty line)
-//   ordered list item    "1. " (a renderer numbers them 1, 2, 3)
+//   ordered list item    "1. ", "2. ", … numbered as they come
 //   a later block of an  indented under the item, so it stays inside it
 //   item
 //   quoted               "> " before every line, the empty lines between
@@ -68,6 +68,7 @@ class MarkdownWriter final : public ContentSink {
   bool previous_item_ = false;     // the last block was in a list item
   bool previous_quoted_ = false;
   std::size_t item_indent_ = 2;    // width of the last list item's marker
+  unsigned item_number_ = 0;       // of the last ordered item, 0 after any other block but an item's
 };
 
 }  // namespace winnow::cli

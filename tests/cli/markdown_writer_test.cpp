@@ -47,7 +47,7 @@ TEST(MarkdownWriter, HeadingsParagraphsAndATightList) {
                     {shape(BlockKind::OrderedListItem), {"first"}},
                     {shape(BlockKind::OrderedListItem), {"second"}},
                     {shape(BlockKind::Paragraph), {"after"}}}),
-            "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n1. first\n1. second\n\nafter\n");
+            "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n1. first\n2. second\n\nafter\n");
 }
 
 TEST(MarkdownWriter, QuotedBlocksStayInOneQuote) {
