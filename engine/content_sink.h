@@ -10,6 +10,8 @@
 
 namespace winnow {
 
+class PageMetadata;  // engine/page_metadata.h
+
 // A byte range [begin, end) into the original input: Gottron's f_e (seed 000,
 // section 2) returns a set of such pairs.
 struct SourceSpan {
@@ -24,6 +26,10 @@ enum class PageVerdict : std::uint8_t { Article, Overview };
 class ContentSink {
  public:
   virtual ~ContentSink() = default;
+  // Once per document, before any other call: what the page declares about
+  // itself (title, description, author, dates, ...; engine/page_metadata.h),
+  // settled at its first word of content or at its end.
+  virtual void on_metadata(const PageMetadata& /*metadata*/) {}
   // A piece of text of the current block (words joined by single spaces).
   virtual void on_text(std::string_view text) = 0;
   // The current block ended (the text format writes '\n').

@@ -40,6 +40,8 @@ void Engine::on_token(const Token& token, std::string_view text) {
   algorithm_->on_token(token, text, *stream_, writer_);
 }
 
+void Engine::on_metadata_settled() { sink_.on_metadata(stream_->page_metadata()); }
+
 void Engine::on_end_of_tokens() {
   finished_ = true;
   algorithm_->finish(writer_);

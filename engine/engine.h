@@ -53,6 +53,11 @@ class Engine final : public EventHandler, private TokenConsumer {
   const char* page_title() const {
     return stream_ && stream_->page_title().known() ? stream_->page_title().c_str() : nullptr;
   }
+  // What the page declares about itself (engine/page_metadata.h); null until
+  // settled (at its first word of content, or at its end).
+  const PageMetadata* page_metadata() const {
+    return stream_ && stream_->page_metadata().settled() ? &stream_->page_metadata() : nullptr;
+  }
   std::uint64_t flattened_elements() const {
     return tokenizer_ ? tokenizer_->flattened_elements() : 0;
   }
@@ -60,6 +65,7 @@ class Engine final : public EventHandler, private TokenConsumer {
  private:
   void on_token(const Token& token, std::string_view text) override;
   void on_end_of_tokens() override;
+  void on_metadata_settled() override;
 
   ContentSink& sink_;
   std::size_t overview_threshold_;

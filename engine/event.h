@@ -29,6 +29,11 @@ struct ElementAttributes {
   std::string_view name;
   std::string_view property;
   std::string_view content;
+  // The page's declared metadata (engine/page_metadata.h): <html lang>,
+  // <link rel="canonical">'s rel, and a <meta http-equiv>.
+  std::string_view lang;
+  std::string_view rel;
+  std::string_view http_equiv;
   bool has_onclick = false;
   // The hidden attribute. aria-hidden="true" is not read: it keeps an element
   // from screen readers, not from the screen (collapsed menus, decorative

@@ -2,28 +2,13 @@
 #include "engine/page_title.h"
 
 #include "engine/mojibake.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
 
 // HTML's ASCII whitespace (the same set the tokenizer splits words at).
 bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-
-std::size_t sequence_length(unsigned char lead) {
-  if (lead < 0x80) return 1;
-  if (lead >= 0xF0) return 4;
-  if (lead >= 0xE0) return 3;
-  return 2;
-}
-
-// The size of text[0, size) without a character the cut left incomplete.
-std::size_t without_partial_character(const char* text, std::size_t size) {
-  std::size_t lead = size;
-  while (lead > 0 && (static_cast<unsigned char>(text[lead - 1]) & 0xC0) == 0x80) --lead;
-  if (lead == 0) return size;  // only continuation bytes: nothing to complete
-  --lead;
-  return size - lead < sequence_length(static_cast<unsigned char>(text[lead])) ? lead : size;
-}
 
 }  // namespace
 
@@ -57,7 +42,7 @@ void PageTitle::end() {
 void PageTitle::finish() {
   if (state_ == State::Known) return;
   if (full_) {
-    size_ = without_partial_character(text_, size_);
+    size_ = utf8_without_partial_character(text_, size_);
     while (size_ > 0 && text_[size_ - 1] == ' ') --size_;
   }
   // Once, over the whole title: where the pieces were cut cannot matter.

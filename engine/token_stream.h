@@ -7,7 +7,8 @@
 //
 // Memory: window_tokens * sizeof(Token) + text_bytes, plus the title and the
 // description (kTitleBytes + kDescriptionBytes), their trigrams (2 x 128
-// bytes), the title as written (PageTitle::kBytes + 1) and a few words.
+// bytes), the title as written (PageTitle::kBytes + 1), the page's metadata
+// (PageMetadata::kStorageBytes) and a few words.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <string_view>
 
 #include "engine/memory_budget.h"
+#include "engine/page_metadata.h"
 #include "engine/page_title.h"
 #include "engine/ring_buffer.h"
 #include "engine/token.h"
@@ -98,6 +100,10 @@ class TokenStream {
   PageTitle& page_title() { return page_title_; }
   const PageTitle& page_title() const { return page_title_; }
 
+  // What the page declares about itself (engine/page_metadata.h).
+  PageMetadata& page_metadata() { return page_metadata_; }
+  const PageMetadata& page_metadata() const { return page_metadata_; }
+
   // The page's description (the first <meta> naming one: description,
   // og:description, twitter:description), its first kDescriptionBytes bytes,
   // lower-cased like the title; later ones are ignored. A summary of the
@@ -130,6 +136,7 @@ class TokenStream {
   std::size_t title_size_ = 0;
   Trigrams title_trigrams_;
   PageTitle page_title_;
+  PageMetadata page_metadata_;
   char description_[kDescriptionBytes];
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;

@@ -167,6 +167,11 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   // told apart).
   if (tag == Tag::title && depth_ < max_depth_ && !inside(Tag::svg) && !inside(Tag::template_))
     stream_.page_title().begin();
+  // Metadata is read where a browser reads it: not from a drawing or a
+  // template's inert content.
+  if ((tag == Tag::meta || tag == Tag::link || tag == Tag::html) && !stream_.page_metadata().settled() &&
+      !inside(Tag::svg) && !inside(Tag::template_))
+    stream_.page_metadata().read_element(tag, attributes);
   if (tag == Tag::meta && describes_page(attributes)) stream_.set_description(attributes.content);
   if (tag == Tag::meta && declares_type(attributes)) stream_.set_page_kind(attributes.content);
   const std::uint8_t inherited = context_flags();
@@ -338,6 +343,7 @@ void Tokenizer::on_text(std::string_view text, SourceSpan source) {
 void Tokenizer::on_end_document(std::uint64_t) {
   flush_word();
   stream_.page_title().finish();
+  settle_metadata();
   consumer_.on_end_of_tokens();
 }
 
@@ -391,7 +397,17 @@ void Tokenizer::emit_repaired_word(std::size_t size) {
   emit_run(text.size());
 }
 
+void Tokenizer::settle_metadata() {
+  if (stream_.page_metadata().settled()) return;
+  const PageTitle& title = stream_.page_title();
+  stream_.page_metadata().settle(title.known() ? title.view() : std::string_view());
+  consumer_.on_metadata_settled();
+}
+
 void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk) {
+  // The page's first word of content: what it declared about itself is
+  // settled before any of its text reaches an algorithm.
+  if (!stream_.page_metadata().settled()) settle_metadata();
   const std::uint8_t context = context_flags();
   // A preformatted line break renders as a newline (where a space would be),
   // an empty line as one more, then the indentation

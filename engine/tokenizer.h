@@ -34,6 +34,9 @@ class TokenConsumer {
   // text is the word's text (empty for tags); valid during the call.
   virtual void on_token(const Token& token, std::string_view text) = 0;
   virtual void on_end_of_tokens() = 0;
+  // The page's metadata (TokenStream::page_metadata()) was settled: once,
+  // before the first word token (or before on_end_of_tokens()).
+  virtual void on_metadata_settled() {}
 };
 
 class Tokenizer final : public EventHandler {
@@ -91,6 +94,7 @@ class Tokenizer final : public EventHandler {
   }
   void emit_tag(TokenKind kind, Tag tag, SourceSpan source, bool block_boundary, std::uint32_t semantics = 0);
   void flush_word();
+  void settle_metadata();
   void emit_repaired_word(std::size_t size);
   void emit_word(std::string_view text, std::uint64_t begin, std::uint64_t end, bool cjk);
   void start_block() {

@@ -22,6 +22,18 @@ inline std::uint32_t utf8_characters(std::string_view text) {
   return n;
 }
 
+// The size of text[0, size) without a last character a cut left incomplete
+// (a lead byte whose continuation bytes are missing).
+inline std::size_t utf8_without_partial_character(const char* text, std::size_t size) {
+  std::size_t lead = size;
+  while (lead > 0 && (static_cast<unsigned char>(text[lead - 1]) & 0xC0) == 0x80) --lead;
+  if (lead == 0) return size;  // only continuation bytes: nothing to complete
+  --lead;
+  const auto b = static_cast<unsigned char>(text[lead]);
+  const std::size_t length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+  return size - lead < length ? lead : size;
+}
+
 // Decodes the code point at s[i] of (already valid) UTF-8 into *cp and
 // returns its byte length. Defensive on what cannot occur in the engine's
 // text: a stray continuation byte is one code point of its own, a sequence

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "adapters/cli/metadata_writer.h"
+
 namespace winnow::cli {
 namespace {
 
@@ -35,6 +37,10 @@ bool starts_reference(std::string_view rest) {
 bool escaped_at_line_start(char c) { return c == '#' || c == '-' || c == '+' || c == '='; }
 
 }  // namespace
+
+void MarkdownWriter::on_metadata(const PageMetadata& metadata) {
+  if (front_matter_) write_(metadata_front_matter(metadata));
+}
 
 void MarkdownWriter::on_block_start(const BlockShape& shape) {
   const bool item = is_item(shape);

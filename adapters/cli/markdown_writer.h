@@ -42,6 +42,10 @@ class MarkdownWriter final : public ContentSink {
   // Every byte of output goes to write, in order.
   explicit MarkdownWriter(std::function<void(std::string_view)> write) : write_(std::move(write)) {}
 
+  // With front matter on, the page's metadata comes first as a YAML block
+  // (adapters/cli/metadata_writer.h).
+  void set_front_matter(bool on) { front_matter_ = on; }
+  void on_metadata(const PageMetadata& metadata) override;
   void on_block_start(const BlockShape& shape) override;
   void on_text(std::string_view text) override;
   void on_line_break() override;
@@ -59,6 +63,7 @@ class MarkdownWriter final : public ContentSink {
   void write_escaped(std::string_view text);
 
   std::function<void(std::string_view)> write_;
+  bool front_matter_ = false;
   BlockShape shape_;
   bool any_block_ = false;
   bool in_block_ = false;

@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/cli/json_text.h"
 #include "adapters/cli/markdown_writer.h"
+#include "adapters/cli/metadata_writer.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm_registry.h"
 
@@ -49,7 +51,10 @@ constexpr char kUsage[] =
     "                         json   one JSON object per line: blocks (with their kind:\n"
     "                                paragraph, list_item, table_cell, ...), spans, the\n"
     "                                default extractor's decision on every block, then a\n"
-    "                                summary\n"
+    "                                summary; the page's metadata comes first\n"
+    "  --metadata             text and markdown begin with what the page declares about\n"
+    "                         itself (title, description, author, site_name, published,\n"
+    "                         modified, language, url, image, page_type) as YAML front matter\n"
     "  --chunk-size N         bytes read per chunk (default: 16384); output never depends on it\n"
     "  --memory-budget BYTES  memory for engine, guard and parser together; K, M, G suffixes\n"
     "                         are powers of 1024 (default: 256K)\n"
@@ -66,6 +71,7 @@ constexpr char kUsage[] =
 struct Options {
   winnow::ExtractorConfig config;
   Format format = Format::Text;
+  bool front_matter = false;  // --metadata
   std::size_t chunk_size = 16384;
   std::string path = "-";
 };
@@ -98,37 +104,22 @@ bool parse_size(std::string_view text, std::size_t* out) {
 // Unicode line break (Python's str.splitlines, JavaScript before ES2019)
 // would cut a block's line in two at a NEL a mis-decoded page carries.
 void write_json_string(std::string_view text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
-    const auto after = i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0;
-    if (byte == 0xC2 && next >= 0x80 && next <= 0x9F) {
-      std::printf("\\u%04x", next);
-      ++i;
-      continue;
-    }
-    if (byte == 0xE2 && next == 0x80 && (after == 0xA8 || after == 0xA9)) {
-      std::printf("\\u%04x", 0x2000u + after - 0x80u);
-      i += 2;
-      continue;
-    }
-    switch (byte) {
-      case '"': std::fputs("\\\"", stdout); break;
-      case '\\': std::fputs("\\\\", stdout); break;
-      case '\n': std::fputs("\\n", stdout); break;
-      case '\t': std::fputs("\\t", stdout); break;
-      case '\r': std::fputs("\\r", stdout); break;
-      default:
-        if (byte < 0x20 || byte == 0x7F) std::printf("\\u%04x", byte);
-        else std::fputc(byte, stdout);
-    }
-  }
+  std::string escaped;
+  winnow::cli::append_json_escaped(escaped, text);
+  std::fwrite(escaped.data(), 1, escaped.size(), stdout);
 }
 
 // Writes content to stdout as the chosen format.
 class StdoutSink final : public winnow::ContentSink {
  public:
-  explicit StdoutSink(Format format) : format_(format) {}
+  StdoutSink(Format format, bool front_matter) : format_(format), front_matter_(front_matter) {}
+
+  void on_metadata(const winnow::PageMetadata& metadata) override {
+    std::string out;
+    if (format_ == Format::Json) out = winnow::cli::metadata_json_line(metadata);
+    else if (format_ == Format::Text && front_matter_) out = winnow::cli::metadata_front_matter(metadata);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
 
   void on_text(std::string_view text) override {
     if (format_ == Format::Spans) return;
@@ -182,6 +173,7 @@ class StdoutSink final : public winnow::ContentSink {
     std::fputs(",\"text\":\"", stdout);
   }
   Format format_;
+  bool front_matter_;
   bool in_block_ = false;
   winnow::BlockShape shape_;
   std::vector<winnow::SourceSpan> held_spans_;
@@ -241,6 +233,8 @@ int parse_arguments(int argc, char** argv, Options* options) {
         usage_error("unknown format '" + text + "' (text, markdown, json or spans)");
         return kExitUsage;
       }
+    } else if (arg == "--metadata") {
+      options->front_matter = true;
     } else if (arg == "--chunk-size") {
       if (!value(arg, &text)) return kExitUsage;
       if (!parse_size(text, &options->chunk_size) || options->chunk_size == 0 ||
@@ -276,6 +270,10 @@ int parse_arguments(int argc, char** argv, Options* options) {
       return kExitUsage;
     }
     options->config.algorithm = "default-" + favor;
+  }
+  if (options->front_matter && options->format == Format::Spans) {
+    usage_error("--metadata applies to the text and markdown formats (json always has it)");
+    return kExitUsage;
   }
   if (positional.size() > 1) {
     usage_error("one input at a time (got " + std::to_string(positional.size()) + ")");
@@ -332,9 +330,10 @@ int run(const Options& options) {
   const int fd = open_input(options.path);
   if (fd < 0) return kExitIo;
   const std::string name = options.path == "-" ? "stdin" : options.path;
-  StdoutSink plain_sink(options.format);
+  StdoutSink plain_sink(options.format, options.front_matter);
   winnow::cli::MarkdownWriter markdown(
       [](std::string_view bytes) { std::fwrite(bytes.data(), 1, bytes.size(), stdout); });
+  markdown.set_front_matter(options.front_matter);
   winnow::ContentSink& sink =
       options.format == Format::Markdown ? static_cast<winnow::ContentSink&>(markdown) : plain_sink;
   winnow::HtmlExtractor extractor(options.config, sink);

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "adapters/libxml/side_attributes.h"
+#include "engine/page_metadata.h"
 #include "engine/tag.h"
 
 namespace winnow {
@@ -21,21 +22,26 @@ constexpr std::string_view kUnknownName = "x-unknown";
 struct KeptName {
   std::string_view name;
   std::size_t max_value;  // further capped by GuardLimits::max_attr_value
-  bool meta_only = false;  // kept on <meta> alone (an input's name is nothing the engine reads)
+  std::string_view only_on = {};  // kept on this element alone (an input's name is nothing the engine reads)
 };
 // What some algorithm reads; everything else costs parse time and memory.
 // href, src, width and height: the advert cue (engine/semantics.h) reads
 // link targets and IAB banner sizes; open: whether a <dialog> is shown (the
-// tokenizer's hides_element); name, property and content: a <meta>'s
-// description of the page (the tokenizer keeps its first 256 bytes). The
-// order is KeptAttribute's
-// (side_attributes.h): a side record stores the index.
+// tokenizer's hides_element); a <meta>'s name, property, content and
+// http-equiv, <html lang>, and a <link>'s rel and href: what the page
+// declares about itself (engine/page_metadata.h; the tokenizer also keeps
+// the description's first 256 bytes for the features). The order is
+// KeptAttribute's (side_attributes.h): a side record stores the index.
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"href", 256},
     {"src", 256},      {"width", 16},    {"height", 16}, {"open", 16},
-    {"name", 32, true}, {"property", 32, true}, {"content", 256, true},
+    {"name", 64, "meta"}, {"property", 64, "meta"}, {"content", 512, "meta"},
+    {"lang", 32, "html"}, {"rel", 64, "link"}, {"http-equiv", 32, "meta"}, {"href", 512, "link"},
 };
+// An address longer than PageMetadata keeps is dropped there, not cut; it can
+// tell one only if the guard keeps more of a value than that.
+static_assert(PageMetadata::kUrlBytes < 512, "a <meta> content or <link> href the guard cut is never kept whole");
 constexpr std::size_t kKeptCount = sizeof(kKeptAttributes) / sizeof(kKeptAttributes[0]);
 static_assert(kKeptCount == static_cast<std::size_t>(KeptAttribute::count), "one index per kept attribute");
 constexpr bool same_names() {
@@ -56,13 +62,18 @@ bool passes_unchanged(std::string_view value) {
 // The attribute's index in kKeptAttributes, or -1 if the element's attribute
 // of that name is not kept; tag: the element's lower-cased name.
 int kept_index(std::string_view tag, std::string_view name) {
-  if (name.size() < 2 || name.size() > 8) return -1;  // the kept names are 2..8 bytes
+  if (name.size() < 2 || name.size() > 10) return -1;  // the kept names are 2..10 bytes
+  int kept_anywhere = -1;
   for (std::size_t i = 0; i < kKeptCount; ++i) {
-    const std::string_view kept = kKeptAttributes[i].name;
-    if (kept.size() == name.size() && kept[0] == name[0] && kept == name)
-      return kKeptAttributes[i].meta_only && tag != "meta" ? -1 : static_cast<int>(i);
+    const KeptName& kept = kKeptAttributes[i];
+    if (kept.name.size() != name.size() || kept.name[0] != name[0] || kept.name != name) continue;
+    if (kept.only_on.empty()) {
+      if (kept_anywhere < 0) kept_anywhere = static_cast<int>(i);
+    } else if (kept.only_on == tag) {
+      return static_cast<int>(i);  // an element's own cap before the general one
+    }
   }
-  return -1;
+  return kept_anywhere;
 }
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }

@@ -18,9 +18,10 @@
 //    text event never covers dropped bytes and word spans stay exact;
 //  - tags: re-serialised as <name attr="value">; only attributes the engine
 //    reads (id, class, role, itemprop, style, onclick, hidden, open, href,
-//    src, width, height, and a <meta>'s name, property and content) are
-//    kept, each value cut at its own cap (256 bytes for a URL or a
-//    description) and at max_attr_value bytes; names libxml2
+//    src, width, height; a <meta>'s name, property, content and
+//    http-equiv, <html lang> and a <link>'s rel) are kept, each value cut
+//    at its own cap (256 bytes for a link's target, 512 for a <meta>'s
+//    content or a <link>'s href) and at max_attr_value bytes; names libxml2
 //    does not know become one placeholder name, so its dictionary stays small.
 //    Once the parser adapter reads the side table (side_attributes.h), a
 //    kept value with no '&', '"' or NUL (which libxml2 would pass on

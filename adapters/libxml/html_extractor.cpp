@@ -215,6 +215,10 @@ Status HtmlExtractor::status() const { return impl_->status; }
 const ExtractorStats& HtmlExtractor::stats() const { return impl_->stats; }
 const char* HtmlExtractor::title() const { return impl_->engine ? impl_->engine->page_title() : nullptr; }
 
+const PageMetadata* HtmlExtractor::metadata() const {
+  return impl_->engine ? impl_->engine->page_metadata() : nullptr;
+}
+
 namespace {
 
 class StringSink final : public ContentSink {

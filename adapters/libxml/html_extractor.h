@@ -40,6 +40,10 @@ class HtmlExtractor {
   // valid while the extractor lives; null until the page's first <title>
   // element has ended (or the document has; then empty if it had none).
   const char* title() const;
+  // What the page declares about itself (engine/page_metadata.h), valid while
+  // the extractor lives; null until settled at the page's first word of
+  // content (or its end). The sink's on_metadata() receives the same, once.
+  const PageMetadata* metadata() const;
 
  private:
   struct Impl;

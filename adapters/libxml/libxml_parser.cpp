@@ -47,6 +47,9 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     else if (name == "name") apply_attribute(out, KeptAttribute::name, value);
     else if (name == "property") apply_attribute(out, KeptAttribute::property, value);
     else if (name == "content") apply_attribute(out, KeptAttribute::content, value);
+    else if (name == "lang") apply_attribute(out, KeptAttribute::lang, value);
+    else if (name == "rel") apply_attribute(out, KeptAttribute::rel, value);
+    else if (name == "http-equiv") apply_attribute(out, KeptAttribute::http_equiv, value);
   }
   return out;
 }

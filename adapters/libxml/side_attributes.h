@@ -47,13 +47,14 @@ namespace winnow {
 // its table: the index a side record stores.
 enum class KeptAttribute : std::uint8_t {
   id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, open, name, property,
-  content, count
+  content, lang, rel, http_equiv, link_href, count
 };
 
 // Their names, as the guard writes them.
 constexpr std::string_view kKeptAttributeNames[] = {
     "id",     "class",  "role", "itemprop", "style",    "onclick", "hidden",  "href",
     "src",    "width",  "height", "open",   "name",     "property", "content",
+    "lang",   "rel",    "http-equiv", "href",
 };
 static_assert(sizeof(kKeptAttributeNames) / sizeof(kKeptAttributeNames[0]) ==
               static_cast<std::size_t>(KeptAttribute::count));
@@ -78,6 +79,10 @@ inline void apply_attribute(ElementAttributes& out, KeptAttribute which, std::st
     case KeptAttribute::name: out.name = value; break;
     case KeptAttribute::property: out.property = value; break;
     case KeptAttribute::content: out.content = value; break;
+    case KeptAttribute::lang: out.lang = value; break;
+    case KeptAttribute::rel: out.rel = value; break;
+    case KeptAttribute::http_equiv: out.http_equiv = value; break;
+    case KeptAttribute::link_href: out.href = value; break;
     case KeptAttribute::count: break;
   }
 }
