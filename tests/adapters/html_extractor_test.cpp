@@ -35,6 +35,8 @@ TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
     for (const std::string& name : test::fixture_names()) {
       const std::string html = test::read_fixture(name);
       const test::RunResult whole = test::run_pipeline(html, config_for(algorithm.name), 0);
+      ASSERT_EQ(whole.metadata_calls, 1) << algorithm.name << " " << name;
+      ASSERT_TRUE(whole.metadata_before_content) << algorithm.name << " " << name;
       for (const auto& pattern : patterns) {
         const test::RunResult split = test::run_pipeline(html, config_for(algorithm.name), pattern);
         ASSERT_EQ(split.text, whole.text) << algorithm.name << " " << name << " chunks " << pattern[0];
@@ -42,9 +44,66 @@ TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
         ASSERT_EQ(split.shapes, whole.shapes) << algorithm.name << " " << name;
         ASSERT_EQ(split.status, whole.status) << algorithm.name << " " << name;
         ASSERT_EQ(split.title, whole.title) << algorithm.name << " " << name;
+        ASSERT_EQ(split.metadata, whole.metadata) << algorithm.name << " " << name;
       }
     }
   }
+}
+
+TEST(HtmlExtractor, DeliversWhatThePageDeclaresBeforeItsContent) {
+  // The fixture's head names most fields twice or in a form to untangle
+  // (an RDFa list, a rel list, an author's address, a template's and the
+  // body's <meta>, which come too late or are inert).
+  const std::string expected =
+      "title=Tide tables and how to read them\n"
+      "description=Why the sea is late twice a day, and how a table tells you when.\n"
+      "author=Mara Quayle & Tom Reed\n"
+      "site_name=The Harbour Gazette\n"
+      "published=2024-03-01T06:30:00Z\n"
+      "modified=2024-03-02\n"
+      "language=en-GB\n"
+      "url=https://gazette.example/coast/tide-tables\n"
+      "image=https://gazette.example/img/tide.jpg\n"
+      "page_type=article\n";
+  const std::string html = test::read_fixture("declared_metadata.html");
+  for (const AlgorithmInfo& algorithm : algorithm_registry()) {
+    const test::RunResult r = test::run_pipeline(html, config_for(algorithm.name), 4096);
+    EXPECT_EQ(r.metadata, expected) << algorithm.name;
+    EXPECT_EQ(r.metadata_calls, 1) << algorithm.name;
+    EXPECT_TRUE(r.metadata_before_content) << algorithm.name;
+    EXPECT_TRUE(r.metadata_known);
+    EXPECT_EQ(r.metadata_at_end, expected) << "the getter holds what the sink was given";
+    if (algorithm.name == std::string_view("default") || algorithm.name == std::string_view("plain")) {
+      EXPECT_NE(r.text.find("chart datum"), std::string::npos) << algorithm.name;
+    }
+  }
+}
+
+TEST(HtmlExtractor, SettlesTheMetadataOnceWhateverTheDocumentHolds) {
+  // No word at all: settled when the document ends, the title included.
+  const test::RunResult head_only =
+      test::run_pipeline("<title>Only a head</title><meta name=author content=Someone>", config_for("plain"), 1);
+  EXPECT_EQ(head_only.metadata_calls, 1);
+  EXPECT_EQ(head_only.metadata, "title=Only a head\nauthor=Someone\n");
+  const test::RunResult empty = test::run_pipeline("", config_for("default"), 0);
+  EXPECT_EQ(empty.metadata_calls, 1);
+  EXPECT_EQ(empty.metadata, "");
+  // A budget that runs out mid-page: settled before it, given once.
+  std::string page = "<html lang=fi><title>Long</title><body>";
+  for (int i = 0; i < 20000; ++i) page += "<div><p>sana " + std::to_string(i);
+  ExtractorConfig tight = config_for("default");
+  tight.memory_budget = 96 * 1024;
+  const test::RunResult stopped = test::run_pipeline(page, tight, 4096);
+  EXPECT_EQ(stopped.status, Status::BudgetExceeded);
+  EXPECT_EQ(stopped.metadata_calls, 1);
+  EXPECT_EQ(stopped.metadata, "title=Long\nlanguage=fi\n");
+  // A budget too small to start: no metadata, no call.
+  ExtractorConfig tiny = config_for("default");
+  tiny.memory_budget = 1024;
+  const test::RunResult none = test::run_pipeline("<title>x</title><p>y", tiny, 0);
+  EXPECT_EQ(none.status, Status::BudgetTooSmall);
+  EXPECT_EQ(none.metadata_calls, 0);
+  EXPECT_FALSE(none.metadata_known);
 }
 
 TEST(HtmlExtractor, MemoryUseDoesNotDependOnChunkingEither) {

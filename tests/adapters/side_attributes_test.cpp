@@ -32,19 +32,22 @@ class EventLog final : public EventHandler {
            " h=" + std::string(a.height) + " role=" + std::string(a.role) + " itemprop=" + std::string(a.itemprop) +
            " style=" + std::string(a.style) + " onclick=" + (a.has_onclick ? "1" : "0") +
            " hidden=" + (a.hidden ? "1" : "0") + " name=" + std::string(a.name) +
-           " property=" + std::string(a.property) + " content=" + std::string(a.content) + " " + span(s) + "\n";
+           " property=" + std::string(a.property) + " content=" + std::string(a.content) +
+           " lang=" + std::string(a.lang) + " rel=" + std::string(a.rel) + " http-equiv=" + std::string(a.http_equiv) +
+           " " + span(s) + "\n";
     starts.push_back(a);
     start_tags.push_back(tag);
     // Owned copies: the views die with the event.
     owned.push_back({std::string(a.id), std::string(a.class_name), std::string(a.href), std::string(a.name),
-                     std::string(a.property), std::string(a.content)});
+                     std::string(a.property), std::string(a.content), std::string(a.lang), std::string(a.rel),
+                     std::string(a.http_equiv)});
   }
   void on_end_element(Tag tag, SourceSpan s) override { log += "</" + std::string(tag_name(tag)) + " " + span(s) + "\n"; }
   void on_text(std::string_view text, SourceSpan s) override { log += "'" + std::string(text) + "' " + span(s) + "\n"; }
   void on_end_document(std::uint64_t offset) override { log += "end " + std::to_string(offset) + "\n"; }
 
   struct Owned {
-    std::string id, class_name, href, name, property, content;
+    std::string id, class_name, href, name, property, content, lang, rel, http_equiv;
   };
   std::string log;
   std::vector<ElementAttributes> starts;
@@ -170,6 +173,28 @@ TEST(SideAttributes, AMetaDescriptionReachesTheEvent) {
   EXPECT_EQ(r.owned[3].content, "Tom & Jerry") << "a value with a reference is decoded by libxml2";
   expect_same_as_inline(html, 0, "meta");
   expect_same_as_inline(html, 1, "meta");
+}
+
+TEST(SideAttributes, WhatAPageDeclaresAboutItselfReachesTheEvent) {
+  const std::string long_address = "https://example.org/" + std::string(400, 'a');
+  const std::string html = "<html lang=\"pt-BR\"><head><meta http-equiv=\"Content-Language\" content=\"pt\">"
+                           "<link rel=\"canonical\" href=\"" + long_address + "\">"
+                           "<link rel='image_src' href=\"/a.png?x=1&amp;y=2\"></head>"
+                           "<p lang=\"en\" rel=\"x\"><a rel=\"author\" href=\"" + long_address + "\">x</a>";
+  const SideRun r = run(html, true);
+  std::vector<std::string> tags;
+  for (const Tag t : r.tags) tags.emplace_back(tag_name(t));
+  ASSERT_EQ(tags, (std::vector<std::string>{"html", "head", "meta", "link", "link", "body", "p", "a"}));
+  EXPECT_EQ(r.owned[0].lang, "pt-BR");
+  EXPECT_EQ(r.owned[2].http_equiv, "Content-Language");
+  EXPECT_EQ(r.owned[3].rel, "canonical");
+  EXPECT_EQ(r.owned[3].href, long_address) << "a <link>'s address is kept to 512 bytes";
+  EXPECT_EQ(r.owned[4].href, "/a.png?x=1&y=2") << "decoded by libxml2";
+  EXPECT_EQ(r.owned[6].lang, "") << "lang is read on <html> only";
+  EXPECT_EQ(r.owned[6].rel, "") << "rel is read on <link> only";
+  EXPECT_EQ(r.owned[7].href.size(), 256u) << "an anchor's target is cut at 256 bytes, as before";
+  expect_same_as_inline(html, 0, "declared");
+  expect_same_as_inline(html, 1, "declared");
 }
 
 TEST(SideAttributes, TheParserSeesTagsWithoutTheSideValues) {

@@ -118,13 +118,53 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(html.compare(begin, 6, "How a "), 0);
   const CliRun json = run("--algo plain --format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);
-  EXPECT_EQ(json.out.rfind("{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Log in Subscribe\"}\n", 0), 0u) << json.out.substr(0, 100);
+  // First what the page declares (the sample names no site, so the title
+  // keeps its last part), then the content.
+  EXPECT_EQ(json.out.rfind("{\"type\":\"metadata\",\"title\":\"How a sourdough starter works | Slow Kitchen\","
+                           "\"description\":null,\"author\":null,\"site_name\":null,\"published\":null,"
+                           "\"modified\":null,\"language\":\"en\",\"url\":null,\"image\":null,\"page_type\":null}\n"
+                           "{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Log in Subscribe\"}\n", 0),
+            0u)
+      << json.out.substr(0, 400);
   EXPECT_NE(json.out.find("{\"type\":\"span\",\"begin\":"), std::string::npos);
   EXPECT_NE(json.out.find("{\"type\":\"end\",\"status\":\"ok\",\"verdict\":\"article\","), std::string::npos);
   EXPECT_NE(json.out.find(",\"title\":\"How a sourdough starter works | Slow Kitchen\","), std::string::npos)
       << json.out.substr(json.out.rfind("{\"type\":\"end\""));
   EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"paragraph\",\"heading\":1,\"text\":\"How a sourdough starter works\"}"), std::string::npos);
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
+}
+
+TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
+  const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
+  const std::string front =
+      "---\n"
+      "title: \"Tide tables and how to read them\"\n"
+      "description: \"Why the sea is late twice a day, and how a table tells you when.\"\n"
+      "author: \"Mara Quayle & Tom Reed\"\n"
+      "site_name: \"The Harbour Gazette\"\n"
+      "published: \"2024-03-01T06:30:00Z\"\n"
+      "modified: \"2024-03-02\"\n"
+      "language: \"en-GB\"\n"
+      "url: \"https://gazette.example/coast/tide-tables\"\n"
+      "image: \"https://gazette.example/img/tide.jpg\"\n"
+      "page_type: \"article\"\n"
+      "---\n";
+  for (const std::string format : {"text", "markdown"}) {
+    const CliRun plain = run("--format " + format + " -", page);
+    const CliRun with = run("--metadata --format " + format + " --chunk-size 5 -", page);
+    ASSERT_EQ(with.exit_code, 0) << with.err;
+    EXPECT_EQ(with.out, front + plain.out) << format;
+  }
+  // A page that declares nothing still gets the (empty) block, so a reader
+  // of the output can always skip it.
+  const CliRun bare = run("--metadata -", write_temp("bare.html", "<p>Just one line of text.</p>"));
+  EXPECT_EQ(bare.out, "---\n---\nJust one line of text.\n");
+  // A quote in a value stays inside its YAML string.
+  const CliRun quoted = run("--metadata -", write_temp("quoted.html", "<title>Say \"cheese\" \\ smile</title><p>x</p>"));
+  EXPECT_EQ(quoted.out.substr(0, 41), "---\ntitle: \"Say \\\"cheese\\\" \\\\ smile\"\n---\n");
+  const CliRun spans = run("--metadata --format spans " + write_temp("x.html", "<p>x</p>"));
+  EXPECT_EQ(spans.exit_code, 1);
+  EXPECT_NE(spans.err.find("--metadata applies to the text and markdown formats"), std::string::npos) << spans.err;
 }
 
 // fuzz_capi finding 0f871a90 (stop 38): algorithms that write word by word

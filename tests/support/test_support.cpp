@@ -88,11 +88,16 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
     result.stats = extractor.stats();
     result.title_known = extractor.title() != nullptr;
     if (result.title_known) result.title = extractor.title();
+    result.metadata_known = extractor.metadata() != nullptr;
+    if (result.metadata_known) result.metadata_at_end = describe(*extractor.metadata());
   }
   result.text = sink.text();
   result.spans = sink.spans();
   result.headings = sink.headings();
   result.shapes = sink.shapes();
+  result.metadata = sink.metadata();
+  result.metadata_calls = sink.metadata_calls();
+  result.metadata_before_content = sink.metadata_before_content();
   result.block_texts = sink.block_texts();
   result.verdict = sink.verdict();
   result.net_text_length = sink.net_text_length();
@@ -112,6 +117,16 @@ std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t coun
   std::vector<std::size_t> sizes(count);
   for (std::size_t& s : sizes) s = size(generator);
   return sizes;
+}
+
+std::string describe(const PageMetadata& metadata) {
+  std::string out;
+  for (std::size_t i = 0; i < PageMetadata::kFieldCount; ++i) {
+    const auto field = static_cast<MetadataField>(i);
+    if (metadata.get(field).empty()) continue;
+    out += std::string(metadata_field_name(field)) + "=" + std::string(metadata.get(field)) + "\n";
+  }
+  return out;
 }
 
 std::string describe(const std::vector<SourceSpan>& spans) {

@@ -12,6 +12,7 @@
 #include "adapters/libxml/html_extractor.h"
 #include "engine/block_labeler.h"
 #include "engine/content_sink.h"
+#include "engine/page_metadata.h"
 #include "engine/token.h"
 
 namespace winnow::test {
@@ -25,6 +26,9 @@ std::string read_fixture(const std::string& name);
 // "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item and
 // "#" and the level for a heading: ">li+", "p#2".
 std::string describe(const BlockShape& shape);
+// The fields a page declared, one "name=value" line each, in MetadataField's
+// order; empty fields left out.
+std::string describe(const PageMetadata& metadata);
 
 // The words of a text: what lies between spaces, tabs and newlines.
 std::vector<std::string> words_of(std::string_view text);
@@ -42,6 +46,11 @@ class RecordingSink final : public ContentSink {
     block_.clear();
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
+  void on_metadata(const PageMetadata& metadata) override {
+    ++metadata_calls_;
+    metadata_before_content_ = text_.empty() && shapes_.empty() && spans_.empty() && decisions_.empty();
+    metadata_ = describe(metadata);
+  }
   void on_block_start(const BlockShape& shape) override {
     if (shape.heading_level) headings_ += static_cast<char>('0' + shape.heading_level);
     if (!shapes_.empty()) shapes_ += ' ';
@@ -74,6 +83,10 @@ class RecordingSink final : public ContentSink {
   const std::vector<SourceSpan>& spans() const { return spans_; }
   std::size_t blocks() const { return blocks_; }
   const std::vector<Decision>& decisions() const { return decisions_; }
+  const std::string& metadata() const { return metadata_; }  // describe() of on_metadata()'s
+  int metadata_calls() const { return metadata_calls_; }
+  // No text, shape, span or decision came before on_metadata().
+  bool metadata_before_content() const { return metadata_before_content_; }
 
  private:
   std::string text_;
@@ -87,6 +100,9 @@ class RecordingSink final : public ContentSink {
   PageVerdict verdict_ = PageVerdict::Article;
   std::uint64_t net_text_length_ = 0;
   int verdicts_ = 0;
+  std::string metadata_;
+  int metadata_calls_ = 0;
+  bool metadata_before_content_ = false;
 };
 
 struct RunResult {
@@ -101,6 +117,11 @@ struct RunResult {
   ExtractorStats stats;
   bool title_known = false;  // HtmlExtractor::title() was not null at the end
   std::string title;
+  std::string metadata;      // RecordingSink::metadata()
+  int metadata_calls = 0;
+  bool metadata_before_content = false;
+  bool metadata_known = false;  // HtmlExtractor::metadata() was not null at the end
+  std::string metadata_at_end;  // describe() of HtmlExtractor::metadata() at the end
 };
 
 // Feeds the input cut at the given sizes (cycled until the input ends; none:
