@@ -39,6 +39,8 @@ struct Collected {
   bool block_started = false;  // block_start came for the block about to open
   std::string shapes;          // as fuzz::RecordingSink::shapes() records them
   int verdicts = 0;
+  std::string metadata;        // as fuzz::describe() writes it
+  int metadata_calls = 0;
 };
 
 void on_text(void* user, const char* text, size_t length) {
@@ -71,6 +73,18 @@ void on_block_start(void* user, const winnow_block_info* block) {
   const int packed = block->kind | (block->quoted ? winnow::kBlockQuoted : 0) |
                      (block->continues_item ? winnow::kBlockContinuesItem : 0);
   c->shapes.push_back(static_cast<char>(block->heading_level * 32 + packed));
+}
+void on_metadata(void* user, const winnow_metadata* m) {
+  auto* c = static_cast<Collected*>(user);
+  if (c->metadata_calls++ > 0) fail("metadata callback twice");
+  if (!c->text.empty() || !c->shapes.empty() || !c->spans.empty() || c->verdicts > 0)
+    fail("metadata callback after content");
+  for (const char* field : {m->title, m->description, m->author, m->site_name, m->published, m->modified,
+                            m->language, m->url, m->image, m->page_type}) {
+    if (field == nullptr) fail("a NULL metadata field");
+    c->metadata += field;
+    c->metadata += '\x1f';
+  }
 }
 void on_heading(void* user, int level) {
   auto* c = static_cast<Collected*>(user);
@@ -149,6 +163,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.callbacks.block_end = on_block_end;
     config.callbacks.heading = on_heading;
     config.callbacks.block_start = on_block_start;
+    config.callbacks.metadata = on_metadata;
     config.callbacks.span = on_span;
     config.callbacks.verdict = on_verdict;
     config.user_data = &got;
@@ -244,6 +259,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const char* title_pointer = winnow_get_title(extractor);
   const bool titled = title_pointer != nullptr;
   const std::string title = titled ? title_pointer : "";
+  winnow_metadata pulled_metadata;
+  const bool settled = winnow_get_metadata(extractor, &pulled_metadata) == 1;
+  std::string pulled_fields;
+  if (settled)
+    for (const char* field : {pulled_metadata.title, pulled_metadata.description, pulled_metadata.author,
+                              pulled_metadata.site_name, pulled_metadata.published, pulled_metadata.modified,
+                              pulled_metadata.language, pulled_metadata.url, pulled_metadata.image,
+                              pulled_metadata.page_type})
+      pulled_fields += std::string(field) + '\x1f';
   winnow_free(extractor);
 
   // Pulled spans: ordered, non-empty, inside the input (merging past 64
@@ -261,6 +285,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          std::to_string(pulled.size()) + " + " + std::to_string(stats.spans_merged) + " vs " +
              std::to_string(got.spans.size()));
   if (!fatal(created) && got.verdicts != 1) fail("verdict not delivered exactly once", std::to_string(got.verdicts));
+  if (!fatal(created) && (got.metadata_calls != 1 || !settled)) fail("metadata not delivered exactly once");
+  if (got.metadata != pulled_fields) fail("winnow_get_metadata differs from the metadata callback");
 
   // The same document through the C++ API in one piece: the C API fed it
   // in order and then ended it, so chunk invariance makes them equal.
@@ -285,6 +311,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          std::string(winnow_status_string(final_status)) + " vs " + winnow::status_string(cpp_status));
   if (got.text != sink.text()) fail("C API and C++ API give different text");
   if (got.shapes != sink.shapes()) fail("C API and C++ API give different block shapes");
+  if (got.metadata != sink.metadata()) fail("C API and C++ API give different metadata");
   if (!titled || reference.title() == nullptr || title != reference.title())
     fail("C API and C++ API give different titles", title);
   if (got.spans.size() != sink.spans().size()) fail("C API and C++ API give different spans");

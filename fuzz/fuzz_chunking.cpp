@@ -37,6 +37,9 @@ struct Run {
   ExtractorStats stats;
   bool titled = false;  // HtmlExtractor::title() not null at the end
   std::string title;
+  std::string metadata;  // fuzz::RecordingSink::metadata()
+  int metadata_calls = 0;
+  std::string metadata_at_end;  // fuzz::describe() of HtmlExtractor::metadata(), if not null
 };
 
 Run run(std::string_view html, const ExtractorConfig& config, const std::vector<std::size_t>& sizes) {
@@ -61,7 +64,10 @@ Run run(std::string_view html, const ExtractorConfig& config, const std::vector<
     result.stats = extractor.stats();
     result.titled = extractor.title() != nullptr;
     if (result.titled) result.title = extractor.title();
+    if (extractor.metadata() != nullptr) result.metadata_at_end = fuzz::describe(*extractor.metadata());
   }
+  result.metadata = sink.metadata();
+  result.metadata_calls = sink.metadata_calls();
   result.text = sink.text();
   result.shapes = sink.shapes();
   result.spans = sink.spans();
@@ -124,6 +130,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("encoding depends on chunking", where + ": " + whole.stats.encoding + " vs " + pieces.stats.encoding);
   if (whole.titled != pieces.titled || whole.title != pieces.title)
     fail("title depends on chunking", where + ": '" + whole.title + "' vs '" + pieces.title + "'");
+  if (whole.metadata != pieces.metadata) fail("metadata depends on chunking", where);
+  const bool started = whole.status != Status::BudgetTooSmall && whole.status != Status::InvalidArgument;
+  if (started && whole.metadata_calls != 1) fail("metadata not delivered exactly once", where);
+  if (whole.metadata_at_end != whole.metadata) fail("the metadata getter differs from what the sink got", where);
   // Known at the end of every extraction that started; a character
   // boundary within PageTitle::kBytes, no whitespace at its ends.
   if (whole.status != Status::BudgetTooSmall && whole.status != Status::InvalidArgument && !whole.titled)

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/content_sink.h"
+#include "engine/page_metadata.h"
 #include "engine/status.h"
 
 namespace winnow::fuzz {
@@ -39,8 +40,46 @@ inline std::string& context() {
 // text), so that check_text() can tell it from the end of a block.
 constexpr char kLineBreakInText = '\x03';
 
+// Every field of a page's metadata, each followed by '\x1f': what the
+// harnesses compare.
+inline std::string describe(const PageMetadata& metadata) {
+  std::string out;
+  for (std::size_t i = 0; i < PageMetadata::kFieldCount; ++i) {
+    out += metadata.get(static_cast<MetadataField>(i));
+    out += '\x1f';
+  }
+  return out;
+}
+
+inline bool valid_utf8(std::string_view s, std::size_t* bad_at = nullptr);
+
+// A settled page's metadata: each field valid UTF-8 within its capacity,
+// NUL-terminated where it ends, whitespace collapsed to single spaces and
+// trimmed; an address no longer than kUrlBytes.
+inline void check_metadata(const PageMetadata& metadata) {
+  if (!metadata.settled()) fail("metadata delivered before it was settled");
+  for (std::size_t i = 0; i < PageMetadata::kFieldCount; ++i) {
+    const auto field = static_cast<MetadataField>(i);
+    const std::string_view value = metadata.get(field);
+    const std::string name(metadata_field_name(field));
+    if (value.size() > PageMetadata::capacity(field)) fail("metadata field over its capacity", name);
+    if (metadata.c_str(field)[value.size()] != '\0') fail("metadata field not NUL-terminated", name);
+    if (!valid_utf8(value, nullptr)) fail("metadata field is not valid UTF-8", name);
+    if (!value.empty() && (value.front() == ' ' || value.back() == ' ')) fail("metadata field not trimmed", name);
+    if (value.find("  ") != std::string_view::npos || value.find_first_of("\t\n\r\f") != std::string_view::npos)
+      fail("metadata field whitespace not collapsed", name);
+  }
+}
+
 class RecordingSink final : public ContentSink {
  public:
+  void on_metadata(const PageMetadata& metadata) override {
+    // Once, before anything else.
+    if (metadata_calls_++ > 0) fail("on_metadata called twice");
+    if (!text_.empty() || !shapes_.empty() || !spans_.empty()) fail("on_metadata after content");
+    check_metadata(metadata);
+    metadata_ = describe(metadata);
+  }
   void on_text(std::string_view text) override {
     if (text.empty()) fail("on_text with empty text");
     text_.append(text.data(), text.size());
@@ -66,6 +105,8 @@ class RecordingSink final : public ContentSink {
   void on_span(SourceSpan span) override { spans_.push_back(span); }
 
   const std::string& text() const { return text_; }
+  const std::string& metadata() const { return metadata_; }  // describe() of on_metadata()'s
+  int metadata_calls() const { return metadata_calls_; }
   // A byte per block: its heading level * 32 + its packed shape.
   const std::string& shapes() const { return shapes_; }
   const std::vector<SourceSpan>& spans() const { return spans_; }
@@ -76,10 +117,12 @@ class RecordingSink final : public ContentSink {
   std::string shapes_;
   std::vector<SourceSpan> spans_;
   bool line_open_ = false;
+  std::string metadata_;
+  int metadata_calls_ = 0;
 };
 
 // Strict UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF).
-inline bool valid_utf8(std::string_view s, std::size_t* bad_at = nullptr) {
+inline bool valid_utf8(std::string_view s, std::size_t* bad_at) {
   std::size_t i = 0;
   while (i < s.size()) {
     const auto b = static_cast<unsigned char>(s[i]);

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 5
+#define WINNOW_VERSION_MINOR 6
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -95,6 +95,29 @@ typedef struct winnow_block_info {
                          the text after a list nested in it) */
 } winnow_block_info;
 
+/* Added in 0.6: what a page declares about itself, as its <head> states it
+   (<meta> names and properties: Open Graph, Twitter cards, Dublin Core,
+   citation_*, schema.org microdata; <link rel="canonical">, <html lang>),
+   settled at the page's first word of content, before any block. Each field
+   is UTF-8, NUL-terminated and never NULL: "" when the page declared none.
+   Values are as written, whitespace collapsed: a date keeps the page's own
+   format, an address is not resolved against the page's. README, "Page
+   metadata", lists the sources of each field in order of preference. */
+typedef struct winnow_metadata {
+  const char* title;       /* og:title, twitter:title, dc.title, else <title>; a last (or first)
+                              part naming the site ("Story - Site") cut off where the page
+                              names its site (og:site_name or its address); at most 256 bytes */
+  const char* description; /* description, og:description, ...; at most 512 bytes */
+  const char* author;      /* author, article:author (not an address), dc.creator, ... */
+  const char* site_name;   /* og:site_name, application-name */
+  const char* published;   /* article:published_time, itemprop datePublished, dc.date.issued, ... */
+  const char* modified;    /* article:modified_time, og:updated_time, itemprop dateModified, ... */
+  const char* language;    /* <html lang>, content-language, dc.language, og:locale */
+  const char* url;         /* <link rel=canonical>, og:url; an address over 480 bytes is dropped */
+  const char* image;       /* og:image, twitter:image, <link rel=image_src>; likewise */
+  const char* page_type;   /* og:type ("article", "website", "product", ...) */
+} winnow_metadata;
+
 /* Content events, in document order, each with the config's user_data.
    Pointers passed to them are valid only during the call. Any may be NULL. */
 typedef struct winnow_callbacks {
@@ -127,6 +150,11 @@ typedef struct winnow_callbacks {
      first block_text and before the heading callback): its kind and
      context. */
   void (*block_start)(void* user_data, const winnow_block_info* block);
+  /* Added in 0.6. Once per document, before any other callback: what the
+     page declares about itself. It comes at the page's first word of
+     content, or when the document ends if it has none (or the budget ran
+     out before one). Not called when the extractor could not start. */
+  void (*metadata)(void* user_data, const winnow_metadata* metadata);
 } winnow_callbacks;
 
 typedef struct winnow_config {
@@ -214,6 +242,13 @@ WINNOW_API void winnow_get_stats(const winnow_extractor* extractor, winnow_stats
    not start. Once not NULL it never changes and stays valid until
    winnow_free(). */
 WINNOW_API const char* winnow_get_title(const winnow_extractor* extractor);
+
+/* Added in 0.6. Fills *out with the page's metadata (see winnow_metadata)
+   and returns 1 once it is settled (at the page's first word of content or
+   its end); before, or for a NULL argument or an extractor that could not
+   start, returns 0 and leaves *out alone. The strings stay valid and
+   unchanged until winnow_free(). */
+WINNOW_API int winnow_get_metadata(const winnow_extractor* extractor, winnow_metadata* out);
 
 /* Copies up to capacity spans decided since the last call into out and
    returns how many. Up to 64 are kept between calls; past that, the newest is

@@ -9,6 +9,7 @@
 
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm_registry.h"
+#include "engine/page_metadata.h"
 
 #ifndef WINNOW_VERSION_STRING
 #define WINNOW_VERSION_STRING "0.0.0"
@@ -41,11 +42,28 @@ static_assert(static_cast<int>(winnow::BlockKind::Paragraph) == WINNOW_BLOCK_PAR
                   static_cast<int>(winnow::BlockKind::Preformatted) == WINNOW_BLOCK_PREFORMATTED,
               "the C API's block kinds are the engine's");
 
+// The engine's fields, in the C struct's order.
+winnow_metadata to_c(const winnow::PageMetadata& m) {
+  using F = winnow::MetadataField;
+  static_assert(winnow::PageMetadata::kFieldCount == sizeof(winnow_metadata) / sizeof(const char*),
+                "one C field per engine field");
+  return winnow_metadata{m.c_str(F::title),     m.c_str(F::description), m.c_str(F::author),
+                         m.c_str(F::site_name), m.c_str(F::published),   m.c_str(F::modified),
+                         m.c_str(F::language),  m.c_str(F::url),         m.c_str(F::image),
+                         m.c_str(F::page_type)};
+}
+
 class CallbackSink final : public winnow::ContentSink {
  public:
   CallbackSink(const winnow_callbacks& callbacks, void* user_data)
       : callbacks_(callbacks), user_data_(user_data) {}
 
+  void on_metadata(const winnow::PageMetadata& metadata) override {
+    if (callbacks_.metadata) {
+      const winnow_metadata c = to_c(metadata);
+      callbacks_.metadata(user_data_, &c);
+    }
+  }
   void on_text(std::string_view text) override {
     if (callbacks_.block_text) callbacks_.block_text(user_data_, text.data(), text.size());
   }
@@ -247,6 +265,14 @@ void winnow_get_stats(const winnow_extractor* extractor, winnow_stats* stats) {
 
 const char* winnow_get_title(const winnow_extractor* extractor) {
   return extractor == nullptr ? nullptr : extractor->extractor.title();
+}
+
+int winnow_get_metadata(const winnow_extractor* extractor, winnow_metadata* out) {
+  if (extractor == nullptr || out == nullptr) return 0;
+  const winnow::PageMetadata* metadata = extractor->extractor.metadata();
+  if (metadata == nullptr) return 0;
+  *out = to_c(*metadata);
+  return 1;
 }
 
 size_t winnow_spans(winnow_extractor* extractor, winnow_span* out, size_t capacity) {

@@ -41,6 +41,9 @@ typedef struct collected {
   int blocks_at_decision[32]; /* content lines written before each decision */
   int kept_flags[32];
   float scores[32];
+  char metadata[512]; /* "title|author|language|url|page_type" */
+  int metadata_calls;
+  int metadata_first; /* no other callback came before it */
 } collected;
 
 static void on_text(void* user, const char* text, size_t length) {
@@ -73,6 +76,16 @@ static void on_block_start(void* user, const winnow_block_info* block) {
     if (block->heading_level) c->shapes[c->shapes_length++] = 'h';
     c->shapes[c->shapes_length] = '\0';
   }
+}
+static void on_metadata(void* user, const winnow_metadata* m) {
+  collected* c = (collected*)user;
+  ++c->metadata_calls;
+  c->metadata_first = c->length == 0 && c->shapes_length == 0 && c->span_count == 0 && c->decisions == 0 &&
+                      c->heading_count == 0;
+  CHECK(m->title && m->description && m->author && m->site_name && m->published && m->modified &&
+        m->language && m->url && m->image && m->page_type); /* never NULL */
+  snprintf(c->metadata, sizeof c->metadata, "%s|%s|%s|%s|%s", m->title, m->author, m->language, m->url,
+           m->page_type);
 }
 static void on_heading(void* user, int level) {
   collected* c = (collected*)user;
@@ -124,6 +137,7 @@ static winnow_config make_config(const char* algorithm, collected* c) {
   config.callbacks.verdict = on_verdict;
   config.callbacks.block_decision = on_block_decision;
   config.callbacks.block_start = on_block_start;
+  config.callbacks.metadata = on_metadata;
   config.user_data = c;
   return config;
 }
@@ -370,6 +384,52 @@ static void test_title_is_known_once_its_element_ends(void) {
   CHECK(winnow_get_title(NULL) == NULL);
 }
 
+static void test_metadata_comes_first_whatever_the_chunks(void) {
+  static const char kDeclared[] =
+      "<html lang=cs><head><title>Most přes řeku | Deník Sever</title>"
+      "<meta property=og:site_name content='Deník Sever'>"
+      "<meta name=author content='Jana Nováková'><meta property=og:type content=article>"
+      "<link rel=canonical href='https://sever.example/most'></head><body>"
+      "<p>Most přes řeku bude hotový na jaře, řekl starosta na včerejším zasedání rady města.</p>"
+      "<meta name=description content='too late'></body></html>";
+  static const char kExpected[] = "Most přes řeku|Jana Nováková|cs|https://sever.example/most|article";
+  const size_t chunks[] = {1, 7, 4096};
+  size_t i;
+  for (i = 0; i < sizeof chunks / sizeof chunks[0]; ++i) {
+    collected c;
+    memset(&c, 0, sizeof c);
+    CHECK(extract("default", kDeclared, sizeof kDeclared - 1, chunks[i], &c) == WINNOW_STATUS_OK);
+    CHECK(c.metadata_calls == 1);
+    CHECK(c.metadata_first);
+    CHECK(strcmp(c.metadata, kExpected) == 0);
+  }
+}
+
+static void test_metadata_can_be_pulled_once_settled(void) {
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_metadata m, again;
+  static const char kHead[] = "<head><title>Pulled</title><meta name=description content='A summary'></head>";
+  memset(&c, 0, sizeof c);
+  memset(&m, 0, sizeof m);
+  config = make_config("plain", &c);
+  config.callbacks.metadata = NULL; /* the getter works without the callback */
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_get_metadata(ex, &m) == 0);
+  CHECK(m.title == NULL); /* left alone */
+  CHECK(winnow_feed(ex, kHead, strlen(kHead), 0) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_metadata(ex, &m) == 0); /* no word of content yet */
+  CHECK(winnow_feed(ex, "<p>Body text</p>", 16, 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_metadata(ex, &m) == 1);
+  CHECK(strcmp(m.title, "Pulled") == 0 && strcmp(m.description, "A summary") == 0);
+  CHECK(m.author != NULL && m.author[0] == '\0');
+  CHECK(winnow_get_metadata(ex, &again) == 1 && again.title == m.title); /* the same storage */
+  CHECK(c.metadata_calls == 0);
+  winnow_free(ex);
+  CHECK(winnow_get_metadata(NULL, &m) == 0);
+}
+
 static void test_budget_exceeded_keeps_what_was_decided(void) {
   size_t size = 300000, at = 15, i;
   char* big = (char*)malloc(size + 32);
@@ -509,6 +569,8 @@ int main(void) {
   test_preformatted_lines_come_as_newlines_inside_a_block();
   test_every_block_says_what_it_is_in_the_pages_structure();
   test_title_is_known_once_its_element_ends();
+  test_metadata_comes_first_whatever_the_chunks();
+  test_metadata_can_be_pulled_once_settled();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();

@@ -118,11 +118,13 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(html.compare(begin, 6, "How a "), 0);
   const CliRun json = run("--algo plain --format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);
-  // First what the page declares (the sample names no site, so the title
-  // keeps its last part), then the content.
-  EXPECT_EQ(json.out.rfind("{\"type\":\"metadata\",\"title\":\"How a sourdough starter works | Slow Kitchen\","
-                           "\"description\":null,\"author\":null,\"site_name\":null,\"published\":null,"
-                           "\"modified\":null,\"language\":\"en\",\"url\":null,\"image\":null,\"page_type\":null}\n"
+  // First what the page declares (the title without the site's name, which
+  // has a field of its own), then the content.
+  EXPECT_EQ(json.out.rfind("{\"type\":\"metadata\",\"title\":\"How a sourdough starter works\","
+                           "\"description\":null,\"author\":\"Ines Baker\",\"site_name\":\"Slow Kitchen\","
+                           "\"published\":\"2024-05-14T07:30:00Z\",\"modified\":null,\"language\":\"en\","
+                           "\"url\":\"https://slowkitchen.example/bread/sourdough-starter\",\"image\":null,"
+                           "\"page_type\":null}\n"
                            "{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Log in Subscribe\"}\n", 0),
             0u)
       << json.out.substr(0, 400);

@@ -1,7 +1,14 @@
-/* Print the main content of the HTML page on stdin, then the page verdict. */
+/* Print the page's title and author, the main content of the HTML page on
+   stdin, then the page verdict. */
 #include <stdio.h>
 #include <winnow.h>
 
+static void on_metadata(void* user, const winnow_metadata* page) {
+  (void)user;                                  /* once, before any content */
+  printf("%s\n", page->title);                 /* "" when the page declares none */
+  if (page->author[0] != '\0') printf("by %s\n", page->author);
+  putchar('\n');
+}
 static void on_text(void* user, const char* text, size_t length) {
   (void)user;
   fwrite(text, 1, length, stdout);
@@ -21,6 +28,7 @@ int main(void) {
   winnow_config config;
   winnow_config_init(&config);                 /* default extractor, 256 KiB, sniffed encoding */
   config.memory_budget = 128 * 1024;           /* engine + guard + libxml2 */
+  config.callbacks.metadata = on_metadata;
   config.callbacks.block_text = on_text;
   config.callbacks.block_end = on_block_end;
   config.callbacks.verdict = on_verdict;
