@@ -78,6 +78,12 @@ int kept_index(std::string_view tag, std::string_view name) {
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'; }
 
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
 // The bytes that end a run of a tag's name, an attribute's name or an
 // unquoted value (see Guard::step): every other byte of such a run is only
 // copied, so run_tag() takes it in bulk with one table lookup per byte.
@@ -283,6 +289,7 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
     case State::RawText: {
       const void* lt = std::memchr(data, '<', size);
       const std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
+      if (json_ld_open_) json_ld_.feed(data, run);
       stats_.raw_text_bytes_dropped += run;
       in_pos_ += run;
       return run;
@@ -528,6 +535,7 @@ void Guard::data_char(char c) {
 
 void Guard::begin_tag(bool end_tag) {
   end_tag_ = end_tag;
+  script_type_size_ = 0;
   self_closing_ = false;
   name_size_ = 0;
   name_overlong_ = false;
@@ -545,6 +553,8 @@ void Guard::name_chars(const char* data, std::size_t size) {
 }
 
 void Guard::begin_attribute() {
+  value_started_ = false;
+  reading_script_type_ = false;
   attr_name_size_ = 0;
   attr_name_overlong_ = false;
   value_.clear();
@@ -560,6 +570,18 @@ void Guard::attribute_name_chars(const char* data, std::size_t size) {
 
 void Guard::attribute_value_chars(const char* data, std::size_t size) {
   if (size == 0) return;
+  if (!value_started_) {
+    value_started_ = true;
+    // A script's type is read for the guard alone (a JSON-LD script's
+    // content is read as it is dropped); it never reaches the parser.
+    reading_script_type_ = !end_tag_ && !attr_name_overlong_ && script_type_size_ == 0 &&
+                           std::string_view(name_, name_size_) == "script" &&
+                           std::string_view(attr_name_, attr_name_size_) == "type";
+  }
+  if (reading_script_type_) {
+    const std::size_t kept = std::min(size, sizeof(script_type_) - script_type_size_);
+    for (std::size_t i = 0; i < kept; ++i) script_type_[script_type_size_++] = to_lower(data[i]);
+  }
   // The limit is set at the value's first byte, when the name is complete; an
   // attribute nobody reads keeps nothing.
   if (value_.empty() && !value_truncated_) {
@@ -623,11 +645,50 @@ void Guard::finish_attribute() {
 }
 
 void Guard::drop_markup() {
+  if (raw_end_tag_ && json_ld_open_) emit_json_ld();
+  json_ld_open_ = false;
   if (raw_end_tag_) offsets_.record(out_pos_, in_pos_ + 1);  // right after the element's end
   else stand_in_for_dropped(token_begin_, in_pos_ + 1);
   raw_end_tag_ = false;
   state_ = State::Data;
   maybe_flush();
+}
+
+void Guard::emit_json_ld() {
+  // From where the script's end tag was written: a tag boundary, so the
+  // output may be flushed first, which leaves the room of two tags.
+  maybe_flush();
+  std::size_t room = limits_.max_tag_bytes;  // all of them together take no more than one tag may
+  for (std::size_t i = 0; i < JsonLdReader::kFieldCount; ++i) {
+    const auto field = static_cast<JsonLdReader::Field>(i);
+    const std::string_view value = json_ld_.value(field);
+    if (value.empty()) continue;
+    const std::string_view property = JsonLdReader::property(field);
+    constexpr std::string_view kOpen = "<meta itemprop=\"";
+    constexpr std::string_view kContent = "\" content=\"";
+    constexpr std::string_view kClose = "\"/>";
+    std::size_t bytes = kOpen.size() + property.size() + kContent.size() + kClose.size();
+    for (const char c : value) bytes += c == '&' ? 5 : c == '"' ? 6 : c == '<' ? 4 : 1;
+    if (bytes > room) continue;
+    room -= bytes;
+    append_out(kOpen.data(), kOpen.size());
+    append_out(property.data(), property.size());
+    append_out(kContent.data(), kContent.size());
+    // libxml2 decodes the references back, so the engine sees the value as the script had it.
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < value.size(); ++k) {
+      const char c = value[k];
+      const char* reference = c == '&' ? "&amp;" : c == '"' ? "&quot;" : c == '<' ? "&lt;" : nullptr;
+      if (reference == nullptr) continue;
+      append_out(value.data() + from, k - from);
+      append_out(reference, std::strlen(reference));
+      from = k + 1;
+    }
+    append_out(value.data() + from, value.size() - from);
+    append_out(kClose.data(), kClose.size());
+    ++stats_.json_ld_values;
+  }
+  markup_end_ = out_pos_;
 }
 
 // Without a stand-in, libxml2 would see the text on both sides of dropped
@@ -729,6 +790,12 @@ void Guard::emit_start_tag(const void* key, std::string_view name, bool void_ele
     raw_name_size_ = n;
     raw_escaped_ = false;
     state_ = State::RawText;
+    // JSON-LD is read in the head only, where a <meta> written after it
+    // changes no text around it (libxml2 has no paragraph open there).
+    const Tag top = depth_ > 0 ? tag_of_key(stack_[depth_ - 1]) : Tag::html;
+    json_ld_open_ = in_script() && (top == Tag::html || top == Tag::head) &&
+                    trimmed(std::string_view(script_type_, script_type_size_)) == "application/ld+json";
+    if (json_ld_open_) json_ld_.reset();
   }
   if (self_closing_ && pushes) --depth_;  // libxml2 closes <x/> at once
   offsets_.record(out_pos_, in_pos_ + 1);
@@ -773,6 +840,14 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
 void Guard::observe_parser_depth(std::size_t depth) { parser_too_deep_ = depth >= limits_.max_depth; }
 
 void Guard::step(char c) {
+  if (json_ld_open_) {
+    // A JSON-LD script's bytes, its end tag's included (the reader stops at
+    // the end of its value); "<!--" in one is no JSON: reading stops.
+    const bool content = state_ == State::RawText || state_ == State::RawTextLess ||
+                         state_ == State::RawTextEndName || state_ == State::BogusComment;
+    if (content) json_ld_.feed(&c, 1);
+    else json_ld_open_ = false;
+  }
   switch (state_) {
     case State::Data:
       if (c == '<') {

@@ -63,6 +63,7 @@
 #include <string_view>
 
 #include "adapters/libxml/byte_sink.h"
+#include "adapters/libxml/json_ld.h"
 #include "adapters/libxml/offset_map.h"
 #include "adapters/libxml/side_attributes.h"
 #include "engine/budget_buffer.h"
@@ -84,6 +85,7 @@ struct GuardStats {
   std::uint64_t attributes_truncated = 0;
   std::uint64_t elements_flattened = 0;
   std::uint64_t raw_text_bytes_dropped = 0;
+  std::uint64_t json_ld_values = 0;  // <meta> elements written for what JSON-LD scripts said
 };
 
 class Guard final : public ByteSink {
@@ -161,6 +163,8 @@ class Guard final : public ByteSink {
   void emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text);
   void emit_end_tag(const void* key, std::string_view name);
   void drop_markup();
+  // After a JSON-LD script in the head: what it said, as <meta> elements.
+  void emit_json_ld();
   void stand_in_for_dropped(std::uint64_t begin, std::uint64_t end);
   void close_implied_by(const void* key, std::string_view name);
   void append_out(const char* data, std::size_t size);
@@ -211,6 +215,14 @@ class Guard final : public ByteSink {
   bool raw_escaped_ = false;      // a script end tag being read belongs to the escaped state
   std::size_t script_word_ = 0;   // letters of "script" matched after "<" or "</" in an escaped script
   bool script_word_ok_ = false;   // and every letter so far matched
+  // A <script type="application/ld+json"> in the head: its content goes to
+  // json_ld_ as it is dropped (json_ld.h).
+  bool value_started_ = false;       // the attribute being read has had a value byte
+  bool reading_script_type_ = false; // that attribute is a script's type
+  char script_type_[24];             // its value, lower-cased (the first 24 bytes)
+  std::size_t script_type_size_ = 0;
+  bool json_ld_open_ = false;
+  JsonLdReader json_ld_;
 };
 
 }  // namespace winnow

@@ -114,6 +114,38 @@ TEST(Guard, AScriptWrittenInsideACommentedScriptDoesNotEndIt) {
     for (std::size_t chunk = 1; chunk <= 9; ++chunk) EXPECT_EQ(guard(input, chunk).text, guard(input).text) << chunk;
 }
 
+TEST(Guard, WritesWhatAJsonLdScriptInTheHeadSaysAsMetaElements) {
+  const std::string script =
+      "<script type=\" Application/LD+JSON \">{\"@type\": \"NewsArticle\", \"headline\": \"Tom & \\\"Jerry\\\" <3\",\n"
+      " \"datePublished\": \"2024-01-02\", \"author\": {\"name\": \"Ann\"}}</script>";
+  const std::string metas =
+      "<script></script><meta itemprop=\"headline\" content=\"Tom &amp; &quot;Jerry&quot; &lt;3\"/>"
+      "<meta itemprop=\"datePublished\" content=\"2024-01-02\"/><meta itemprop=\"author\" content=\"Ann\"/>";
+  const std::string page = "<html><head>" + script + "<title>t</title></head><body><p>x</p>";
+  const Guarded whole = guard(page);
+  EXPECT_EQ(whole.text, "<html><head>" + metas + "<title>t</title></head><body><p>x</p>");
+  EXPECT_EQ(whole.stats.json_ld_values, 3u);
+  for (std::size_t chunk = 1; chunk <= 9; ++chunk) EXPECT_EQ(guard(page, chunk).text, whole.text) << chunk;
+  // Before any element, as many pages put it.
+  EXPECT_EQ(guard(script + "<p>x</p>").text, metas + "<p>x</p>");
+  // Among the content a <meta> could change what libxml2 does with the text
+  // around it; the engine would not read it there anyway.
+  EXPECT_EQ(guard("<body><p>a" + script + "b</p>").text, "<body><p>a<script></script>b</p>");
+  EXPECT_EQ(guard("<body>" + script).text, "<body><script></script>");
+  // Only JSON-LD: other scripts, a JSON-LD whose script never ends, one in
+  // "<!--" (no JSON) give nothing.
+  EXPECT_EQ(guard("<script type=\"application/json\">{\"headline\": \"x\"}</script>").text, "<script></script>");
+  EXPECT_EQ(guard("<script>{\"headline\": \"x\"}</script>").text, "<script></script>");
+  EXPECT_EQ(guard("<script type=application/ld+json>{\"headline\": \"x\"}").text, "<script></script>");
+  EXPECT_EQ(guard("<script type=application/ld+json><!-- {\"headline\": \"x\"} --></script>").text,
+            "<script></script>");
+  EXPECT_EQ(guard("<script type=application/ld+json>{\"headline\": \"x</b>y\"}</script>").text,
+            "<script></script><meta itemprop=\"headline\" content=\"x&lt;/b>y\"/>")
+      << "a '<' that ends no script is the JSON's";
+  // The script's type never reaches the parser.
+  EXPECT_EQ(guard("<script type=module src=a.js></script>").text, "<script src=\"a.js\"></script>");
+}
+
 TEST(Guard, BareLessThanBecomesAnEntity) {
   EXPECT_EQ(guard("a < b <3 <").text, "a &lt; b &lt;3 &lt;");
 }

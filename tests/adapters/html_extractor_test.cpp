@@ -53,9 +53,10 @@ TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
 TEST(HtmlExtractor, DeliversWhatThePageDeclaresBeforeItsContent) {
   // The fixture's head names most fields twice or in a form to untangle
   // (an RDFa list, a rel list, an author's address, a template's and the
-  // body's <meta>, which come too late or are inert).
+  // body's <meta>, which come too late or are inert), the title and the
+  // date of the last change in its JSON-LD only.
   const std::string expected =
-      "title=Tide tables and how to read them\n"
+      "title=How to read a tide table\n"
       "description=Why the sea is late twice a day, and how a table tells you when.\n"
       "author=Mara Quayle & Tom Reed\n"
       "site_name=The Harbour Gazette\n"

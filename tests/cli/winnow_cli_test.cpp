@@ -140,7 +140,7 @@ TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
   const std::string front =
       "---\n"
-      "title: \"Tide tables and how to read them\"\n"
+      "title: \"How to read a tide table\"\n"
       "description: \"Why the sea is late twice a day, and how a table tells you when.\"\n"
       "author: \"Mara Quayle & Tom Reed\"\n"
       "site_name: \"The Harbour Gazette\"\n"
