@@ -10,6 +10,8 @@
 //     schema.org microdata on a <meta>, and the plain HTML names;
 //   - <link rel="canonical" href>, <link rel="image_src" href>;
 //   - <html lang>, <meta http-equiv="content-language">;
+//   - the head's JSON-LD, which the input guard turns into <meta itemprop>
+//     elements (adapters/libxml/json_ld.h);
 //   - the <title> element (engine/page_title.h), when no <meta> names one.
 // Each field takes the value of its most specific source (the order in the
 // table in page_metadata.cpp); of two values from the same source, the
@@ -28,7 +30,7 @@
 // Chunk-invariant: the value depends on the elements alone.
 //
 // Memory: kStorageBytes (2,218 bytes) and a few words, inside the token
-// stream; no allocation.
+// stream (in the extractor object, like the title); no allocation.
 #pragma once
 
 #include <cstddef>
