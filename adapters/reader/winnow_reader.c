@@ -4,10 +4,12 @@
    complete, under the page's title. Written against the C API only, as
    firmware would use it.
 
-   The title (winnow_get_title) comes first, underlined with '=', unless the
-   content opens with a heading that the title begins or ends with ("How a
-   starter works" under "How a starter works | Slow Kitchen"): the heading
-   alone then says it, without the site's name. Only that first heading is
+   The title comes first, underlined with '=': the page's declared title
+   (winnow_get_metadata: og:title or the like, else <title>, without the
+   site's name where the page names its site), else its <title> as written
+   (winnow_get_title). It is left out when the content opens with a heading
+   that the title begins or ends with ("How a starter works" under "How a
+   starter works | Slow Kitchen"): the heading alone then says it. Only that first heading is
    held back to compare (at most HELD_BYTES of it); everything else is
    written as it comes.
 
@@ -167,6 +169,15 @@ static void write_text(screen* s, const char* text, size_t length) {
   }
 }
 
+/* The title to show: the declared one, else the <title> element's; NULL
+   while neither is known. */
+static const char* page_title(const screen* s) {
+  winnow_metadata metadata;
+  if (s->extractor == NULL) return NULL;
+  if (winnow_get_metadata(s->extractor, &metadata) && metadata.title[0] != '\0') return metadata.title;
+  return winnow_get_title(s->extractor);
+}
+
 /* Whether `title` begins or ends with `heading` (length bytes), word for word. */
 static int title_repeats(const char* title, const char* heading, size_t length) {
   size_t title_length = strlen(title);
@@ -178,7 +189,7 @@ static int title_repeats(const char* title, const char* heading, size_t length) 
 
 /* Writes the title, wrapped and underlined, unless `repeated`; then the held text. */
 static void settle_title(screen* s, int repeated) {
-  const char* title = s->extractor ? winnow_get_title(s->extractor) : NULL;
+  const char* title = page_title(s);
   int heading = s->heading, margin = s->margin, i;
   char lead[sizeof s->lead], hang[sizeof s->hang];
   s->title_settled = 1;
@@ -222,7 +233,7 @@ static void on_text(void* user, const char* text, size_t length) {
 static void on_block_end(void* user) {
   screen* s = (screen*)user;
   if (!s->title_settled) {
-    const char* title = s->extractor ? winnow_get_title(s->extractor) : NULL;
+    const char* title = page_title(s);
     settle_title(s, title != NULL && title_repeats(title, s->held, s->held_bytes));
   }
   place_word(s);

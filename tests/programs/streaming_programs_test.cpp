@@ -102,6 +102,15 @@ TEST(WinnowReader, ShowsThePagesTitleUnlessTheFirstHeadingSaysIt) {
   EXPECT_EQ(read_page("part", "<html><head><title>Riverside news</title></head><body><h1>River</h1></body></html>"),
             "Riverside news\n============\n\n# River\n------------\n\n")
       << "whole words only";
+  EXPECT_EQ(read_page("declared", "<html><head><title>Rivers of the north | Gazette</title>"
+                                  "<meta property=og:site_name content=Gazette></head><body>"
+                                  "<p>The rivers are warmer.</p></body></html>"),
+            "Rivers of the north\n============\n\nThe rivers are warmer.\n\n")
+      << "the declared title, without the site's name the page declares";
+  EXPECT_EQ(read_page("og", "<html><head><title>Gazette</title><meta property=og:title content='Warm rivers'>"
+                            "</head><body><h1>Warm rivers</h1><p>Text.</p></body></html>"),
+            "# Warm rivers\n------------\n\nText.\n\n")
+      << "an og:title the first heading repeats";
   EXPECT_EQ(read_page("bare", "<html><head><title>Only a title</title></head><body></body></html>"),
             "Only a title\n============\n\n");
   EXPECT_EQ(read_page("none", "<html><body><p>No title.</p></body></html>"), "No title.\n\n");
