@@ -216,8 +216,8 @@ bool names_site(std::string_view part, std::string_view site_name, std::string_v
 // What divides a title's parts: "Story | Site", "Site - Story", and the
 // dashes, dots and guillemets sites put there instead.
 constexpr std::string_view kTitleSeparators[] = {
-    " | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " :: ",
-    " \xC2\xBB ", " \xC2\xAB "};
+    " | ", " - ", " \xE2\x80\x93 ", " \xE2\x80\x94 ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " :: ", " : ",
+    " / ", " \xC2\xBB ", " \xC2\xAB "};
 
 // The title without its first or last part where that part names the site
 // ("Obama admits ... - BBC News" of a page whose og:site_name is "BBC

@@ -42,7 +42,7 @@
 namespace winnow {
 
 enum class MetadataField : std::uint8_t {
-  title,        // og:title, twitter:title, dc.title; else the <title> element
+  title,        // og:title, twitter:title, dc.title, schema.org headline; else the <title> element
   description,  // description, og:description, twitter:description, dc.description
   author,       // author, article:author (a name, not an address), dc.creator, citation_author, ...
   site_name,    // og:site_name, application-name

@@ -97,18 +97,19 @@ typedef struct winnow_block_info {
 
 /* Added in 0.6: what a page declares about itself, as its <head> states it
    (<meta> names and properties: Open Graph, Twitter cards, Dublin Core,
-   citation_*, schema.org microdata; <link rel="canonical">, <html lang>),
+   citation_*, schema.org microdata and JSON-LD; <link rel="canonical">,
+   <html lang>),
    settled at the page's first word of content, before any block. Each field
    is UTF-8, NUL-terminated and never NULL: "" when the page declared none.
    Values are as written, whitespace collapsed: a date keeps the page's own
    format, an address is not resolved against the page's. README, "Page
    metadata", lists the sources of each field in order of preference. */
 typedef struct winnow_metadata {
-  const char* title;       /* og:title, twitter:title, dc.title, else <title>; a last (or first)
+  const char* title;       /* og:title, twitter:title, dc.title, schema.org headline, else <title>; a last (or first)
                               part naming the site ("Story - Site") cut off where the page
                               names its site (og:site_name or its address); at most 256 bytes */
   const char* description; /* description, og:description, ...; at most 512 bytes */
-  const char* author;      /* author, article:author (not an address), dc.creator, ... */
+  const char* author;      /* author, article:author (not an address), dc.creator, ..., schema.org author */
   const char* site_name;   /* og:site_name, application-name */
   const char* published;   /* article:published_time, itemprop datePublished, dc.date.issued, ... */
   const char* modified;    /* article:modified_time, og:updated_time, itemprop dateModified, ... */

@@ -163,6 +163,9 @@ TEST(PageMetadata, CutsTheSitesNameFromTheTitleWhereThePageNamesItsSite) {
   EXPECT_EQ(title_of("New Zealand \xE2\x80\x94 Wikipedia", "", "https://en.wikipedia.org/wiki/NZ"), "New Zealand");
   EXPECT_EQ(title_of("Loke Jacket | Helly Hansen US", "", "https://www.hellyhansen.com/en_us/loke"), "Loke Jacket");
   EXPECT_EQ(title_of("Headline - Yahoo!", "", "http://headlines.yahoo.co.jp/hl?a=1"), "Headline");
+  EXPECT_EQ(title_of("Video Games : Target", "", "https://www.target.com/c/video-games"), "Video Games");
+  EXPECT_EQ(title_of("Gazette / Politics / Budget talks", "Gazette Online", ""), "Politics / Budget talks")
+      << "the first part, where the last does not name the site";
   // Nothing names the site: a subtitle stays.
   EXPECT_EQ(title_of("Lorem ipsum \xE2\x80\x93 My website", "", ""), "Lorem ipsum \xE2\x80\x93 My website");
   EXPECT_EQ(title_of("Rust - A language for everyone", "Blog of Bob", "https://bob.example/"),
