@@ -9,7 +9,10 @@
    site's name where the page names its site), else its <title> as written
    (winnow_get_title). It is left out when the content opens with a heading
    that the title begins or ends with ("How a starter works" under "How a
-   starter works | Slow Kitchen"): the heading alone then says it. Only that first heading is
+   starter works | Slow Kitchen"): the heading alone then says it. Under
+   the title (or that heading) comes a byline when the page declares an
+   author or a date: "by Mira Lindqvist, 2026-10-02" (an ISO date and time is
+   shown as its date). Only that first heading is
    held back to compare (at most HELD_BYTES of it); everything else is
    written as it comes.
 
@@ -57,6 +60,7 @@ typedef struct screen {
   int blocks;  /* blocks written, for the blank line between them */
   winnow_extractor* extractor;
   int title_settled;      /* the title was written, or will not be */
+  int byline_pending;     /* the byline goes under the first block, which said the title */
   char held[HELD_BYTES];  /* the first block's text while it may be a heading the title repeats */
   size_t held_bytes;
 } screen;
@@ -187,30 +191,63 @@ static int title_repeats(const char* title, const char* heading, size_t length) 
          (length == title_length || title[title_length - length - 1] == ' ');
 }
 
-/* Writes the title, wrapped and underlined, unless `repeated`; then the held text. */
+/* Writes text outside the content's blocks (the title, the byline):
+   wrapped to the screen, without the block's heading mark, bullet or bar. */
+static void write_outside_blocks(screen* s, const char* text) {
+  int heading = s->heading, margin = s->margin;
+  char lead[sizeof s->lead], hang[sizeof s->hang];
+  memcpy(lead, s->lead, sizeof lead);
+  memcpy(hang, s->hang, sizeof hang);
+  s->heading = 0;
+  s->lead[0] = s->hang[0] = '\0';
+  s->margin = 0;
+  write_text(s, text, strlen(text));
+  place_word(s);
+  end_line(s);
+  s->heading = heading;
+  memcpy(s->lead, lead, sizeof lead);
+  memcpy(s->hang, hang, sizeof hang);
+  s->margin = margin;
+  s->block_open = 0; /* that was no block of the content */
+}
+
+/* "by AUTHOR, DATE", either part alone, or nothing: what the page declares.
+   Returns whether it wrote a line. */
+static int write_byline(screen* s) {
+  winnow_metadata m;
+  char line[512];
+  size_t date_length;
+  if (s->extractor == NULL || !winnow_get_metadata(s->extractor, &m)) return 0;
+  if (m.author[0] == '\0' && m.published[0] == '\0') return 0;
+  date_length = strlen(m.published);
+  /* 2026-10-02T08:00:00Z: the date is what a reader wants. */
+  if (date_length > 10 && m.published[4] == '-' && m.published[7] == '-' &&
+      (m.published[10] == 'T' || m.published[10] == ' '))
+    date_length = 10;
+  snprintf(line, sizeof line, "%s%s%s%.*s", m.author[0] ? "by " : "", m.author,
+           m.author[0] && date_length ? ", " : "", (int)date_length, m.published);
+  write_outside_blocks(s, line);
+  return 1;
+}
+
+/* Writes the title, wrapped and underlined, and the byline, unless
+   `repeated` (then the byline waits for the end of the heading that said
+   the title); then the held text. */
 static void settle_title(screen* s, int repeated) {
   const char* title = page_title(s);
-  int heading = s->heading, margin = s->margin, i;
-  char lead[sizeof s->lead], hang[sizeof s->hang];
+  int i;
   s->title_settled = 1;
   if (!repeated && title != NULL && title[0] != '\0') {
-    /* The title is no block of the content: no heading mark, bullet or bar. */
-    memcpy(lead, s->lead, sizeof lead);
-    memcpy(hang, s->hang, sizeof hang);
-    s->heading = 0;
-    s->lead[0] = s->hang[0] = '\0';
-    s->margin = 0;
-    write_text(s, title, strlen(title));
-    place_word(s);
-    end_line(s);
+    write_outside_blocks(s, title);
     for (i = 0; i < s->columns && i < 12; ++i) fputc('=', stdout);
-    fputs("\n\n", stdout);
+    fputc('\n', stdout);
+    write_byline(s);
+    fputc('\n', stdout);
     fflush(stdout);
-    s->heading = heading;
-    memcpy(s->lead, lead, sizeof lead);
-    memcpy(s->hang, hang, sizeof hang);
-    s->margin = margin;
-    s->block_open = 0; /* the title was no block of the content */
+  } else if (repeated) {
+    s->byline_pending = 1;
+  } else if (write_byline(s)) { /* no title to go under: the byline heads the page */
+    fputc('\n', stdout);
   }
   if (s->held_bytes > 0) write_text(s, s->held, s->held_bytes);
   s->held_bytes = 0;
@@ -244,12 +281,16 @@ static void on_block_end(void* user) {
     fputc('\n', stdout);
   }
   fputc('\n', stdout);
-  fflush(stdout);
   s->heading = 0;
   s->block_open = 0;
   s->indenting = 0;
   s->indent = 0;
   ++s->blocks;
+  if (s->byline_pending) {
+    s->byline_pending = 0;
+    if (write_byline(s)) fputc('\n', stdout);
+  }
+  fflush(stdout);
 }
 
 /* A block is about to start: its heading level, its bullet and quote bar. */
@@ -313,8 +354,8 @@ int main(int argc, char** argv) {
       printf("Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title] < page.html\n"
              "Writes the page's main content wrapped to N columns (default 40), headings\n"
              "marked with '#', one line at a time as soon as it is known, under the page's\n"
-             "title (underlined with '='; left out when the first heading says it, or with\n"
-             "--no-title). Code and other preformatted text keep their lines and indentation;\n"
+             "title (underlined with '='; left out when the first heading says it) and the\n"
+             "author and date it declares (both left out with --no-title). Code and other preformatted text keep their lines and indentation;\n"
              "a line wider than the screen goes on at its indentation. List items get a\n"
              "bullet ('- ', or '1. ' in an ordered list) and quotes a bar ('| ').\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");

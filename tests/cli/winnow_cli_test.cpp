@@ -121,8 +121,8 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   // First what the page declares (the title without the site's name, which
   // has a field of its own), then the content.
   EXPECT_EQ(json.out.rfind("{\"type\":\"metadata\",\"title\":\"How a sourdough starter works\","
-                           "\"description\":null,\"author\":\"Ines Baker\",\"site_name\":\"Slow Kitchen\","
-                           "\"published\":\"2024-05-14T07:30:00Z\",\"modified\":null,\"language\":\"en\","
+                           "\"description\":null,\"author\":\"Mira Lindqvist\",\"site_name\":\"Slow Kitchen\","
+                           "\"published\":\"2026-10-02T08:00:00Z\",\"modified\":null,\"language\":\"en\","
                            "\"url\":\"https://slowkitchen.example/bread/sourdough-starter\",\"image\":null,"
                            "\"page_type\":null}\n"
                            "{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Log in Subscribe\"}\n", 0),

@@ -67,10 +67,13 @@ TEST(WinnowReader, WrapsToTheScreenAndMarksHeadings) {
   ASSERT_FALSE(out.empty());
   std::istringstream lines(out);
   for (std::string line; std::getline(lines, line);) EXPECT_LE(columns(line), 32u) << line;
-  EXPECT_EQ(out.rfind("# How a sourdough starter works\n", 0), 0u) << out.substr(0, 80);
+  EXPECT_EQ(out.rfind("# How a sourdough starter works\n------------\n\nby Mira Lindqvist, 2026-10-02\n\n", 0), 0u)
+      << "the heading that says the title, then the byline the page declares\n" << out.substr(0, 120);
   EXPECT_NE(out.find("\n## Feeding sets the rhythm\n"), std::string::npos);
   const std::string cli = run_capture(std::string(WINNOW_CLI) + " " + WINNOW_SAMPLE);
-  EXPECT_EQ(words_of(out), words_of(cli)) << "wrapping changes lines, never words";
+  const std::string content_only =
+      run_capture(std::string(WINNOW_READER) + " --columns 32 --no-title < " + WINNOW_SAMPLE);
+  EXPECT_EQ(words_of(content_only), words_of(cli)) << "wrapping changes lines, never words";
 }
 
 std::string read_page(const std::string& name, const std::string& html, const std::string& options = "") {
@@ -111,6 +114,20 @@ TEST(WinnowReader, ShowsThePagesTitleUnlessTheFirstHeadingSaysIt) {
                             "</head><body><h1>Warm rivers</h1><p>Text.</p></body></html>"),
             "# Warm rivers\n------------\n\nText.\n\n")
       << "an og:title the first heading repeats";
+  EXPECT_EQ(read_page("byline", "<html><head><title>Rivers | Gazette</title>"
+                                "<meta property=og:site_name content=Gazette><meta name=author content='A. Writer'>"
+                                "<meta property=article:published_time content='2020-01-02 10:00'></head>"
+                                "<body><p>The rivers are warmer.</p></body></html>"),
+            "Rivers\n============\nby A. Writer, 2020-01-02\n\nThe rivers are warmer.\n\n")
+      << "an author and a date under the title, the date without its time";
+  EXPECT_EQ(read_page("undated", "<html><head><meta name=author content='A. Writer'></head>"
+                                 "<body><p>No title.</p></body></html>"),
+            "by A. Writer\n\nNo title.\n\n")
+      << "no title: the byline heads the page";
+  EXPECT_EQ(read_page("dated", "<html><head><title>T</title><meta itemprop=datePublished content='3 May'></head>"
+                               "<body><p>x</p></body></html>", "--no-title"),
+            "x\n\n")
+      << "--no-title leaves the byline out too";
   EXPECT_EQ(read_page("bare", "<html><head><title>Only a title</title></head><body></body></html>"),
             "Only a title\n============\n\n");
   EXPECT_EQ(read_page("none", "<html><body><p>No title.</p></body></html>"), "No title.\n\n");

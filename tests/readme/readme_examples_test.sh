@@ -30,7 +30,7 @@ cc -std=c99 -Wall -Wextra -Werror $flags -I"$source/adapters/capi" "$here/exampl
 # send SIGPIPE to the example, which pipefail would report as a failure.
 "$work/example_c" < "$sample" > "$work/c.out" 2> "$work/c.err"
 [ "$(head -n 1 "$work/c.out")" = "$expect" ] || { echo "FAIL: C example"; exit 1; }
-[ "$(sed -n 2p "$work/c.out")" = "by Ines Baker" ] || { echo "FAIL: C metadata"; exit 1; }
+[ "$(sed -n 2p "$work/c.out")" = "by Mira Lindqvist" ] || { echo "FAIL: C metadata"; exit 1; }
 [ "$(sed -n 4p "$work/c.out")" = "$expect" ] || { echo "FAIL: C example's content"; exit 1; }
 tail -n 1 "$work/c.out" | grep -q "^-- article page" || { echo "FAIL: C verdict"; exit 1; }
 grep -q "^\"$expect | Slow Kitchen\": ok; read as UTF-8; peak memory " "$work/c.err" || { echo "FAIL: C title and stats"; cat "$work/c.err"; exit 1; }
