@@ -196,9 +196,10 @@ bool names_site(std::string_view part, std::string_view site_name, std::string_v
   if (name.size() < 3) return false;
   const std::string_view site = identifying(site_name, other_buffer);
   if (!site.empty() && same_name(name, site)) return true;
-  const std::size_t scheme = url.find("://");
+  // "https://host/..." or, relative to the page's scheme, "//host/...".
+  const std::size_t scheme = url.substr(0, 2) == "//" ? 0 : url.find("://");
   if (scheme == std::string_view::npos) return false;
-  std::string_view host = url.substr(scheme + 3);
+  std::string_view host = url.substr(scheme + (scheme == 0 ? 2 : 3));
   host = host.substr(0, std::min(host.find('/'), host.size()));
   if (identifying(host, other_buffer) == name) return true;
   const std::string_view label = site_label(host);

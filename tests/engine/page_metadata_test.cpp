@@ -164,6 +164,7 @@ TEST(PageMetadata, CutsTheSitesNameFromTheTitleWhereThePageNamesItsSite) {
   EXPECT_EQ(title_of("Loke Jacket | Helly Hansen US", "", "https://www.hellyhansen.com/en_us/loke"), "Loke Jacket");
   EXPECT_EQ(title_of("Headline - Yahoo!", "", "http://headlines.yahoo.co.jp/hl?a=1"), "Headline");
   EXPECT_EQ(title_of("Video Games : Target", "", "https://www.target.com/c/video-games"), "Video Games");
+  EXPECT_EQ(title_of("Headlines | Yahoo News", "", "//news.yahoo.com/"), "Headlines") << "a scheme-relative address";
   EXPECT_EQ(title_of("Gazette / Politics / Budget talks", "Gazette Online", ""), "Politics / Budget talks")
       << "the first part, where the last does not name the site";
   // Nothing names the site: a subtitle stays.
