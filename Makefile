@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils curl cmark
 
-.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats clean help
+.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats check-metadata clean help
 
 all: build
 
@@ -26,6 +26,7 @@ help:
 	@echo "make corpus     unpack the development corpus into $(CORPUS)"
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
 	@echo "make check-formats  the CLI's text, JSON and spans agree, every algorithm, every 7th corpus page"
+	@echo "make check-metadata the page metadata against the corpus's meta files (language, address, title)"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
@@ -81,6 +82,9 @@ eval: build corpus
 
 check-formats: build corpus
 	python3 adapters/cli/tools/check_formats.py --winnow $(BUILD)/winnow $(CORPUS)
+
+check-metadata: build corpus
+	python3 adapters/cli/tools/check_metadata.py --winnow $(BUILD)/winnow $(CORPUS)
 
 $(CORPUS)/.unpacked:
 	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
