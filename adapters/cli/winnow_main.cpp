@@ -104,7 +104,8 @@ bool parse_size(std::string_view text, std::size_t* out) {
 // Unicode line break (Python's str.splitlines, JavaScript before ES2019)
 // would cut a block's line in two at a NEL a mis-decoded page carries.
 void write_json_string(std::string_view text) {
-  std::string escaped;
+  static std::string escaped;  // reused: the CLI writes from one thread
+  escaped.clear();
   winnow::cli::append_json_escaped(escaped, text);
   std::fwrite(escaped.data(), 1, escaped.size(), stdout);
 }
