@@ -77,6 +77,7 @@ void run_pipeline(std::string_view html, std::size_t budget) {
     if (status != Status::BudgetExceeded && stats.bytes_in != html.size()) fail("input not read to the end", where);
     if (sink.line_open()) fail("the last block was not ended", where);
     fuzz::check_text(sink.text());
+    if (!sink.metadata_valid_utf8()) fail("metadata is not valid UTF-8", std::string(algorithm.name));
     fuzz::check_spans(sink.spans(), html.size());
   }
 }
@@ -207,6 +208,7 @@ void run_engine(const std::uint8_t* program, std::size_t size, std::size_t budge
       engine.on_end_document(position + 4);
       if (sink.line_open()) fail("engine: the last block was not ended", where);
       if (valid_text) fuzz::check_text(sink.text());
+      if (valid_text && !sink.metadata_valid_utf8()) fail("engine: metadata is not valid UTF-8", where);
       fuzz::check_spans(sink.spans(), position);
     }
     if (budget.used() != 0)

@@ -312,6 +312,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (got.text != sink.text()) fail("C API and C++ API give different text");
   if (got.shapes != sink.shapes()) fail("C API and C++ API give different block shapes");
   if (got.metadata != sink.metadata()) fail("C API and C++ API give different metadata");
+  if (!sink.metadata_valid_utf8()) fail("metadata is not valid UTF-8");
   if (!titled || reference.title() == nullptr || title != reference.title())
     fail("C API and C++ API give different titles", title);
   if (got.spans.size() != sink.spans().size()) fail("C API and C++ API give different spans");

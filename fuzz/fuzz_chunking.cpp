@@ -134,6 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool started = whole.status != Status::BudgetTooSmall && whole.status != Status::InvalidArgument;
   if (started && whole.metadata_calls != 1) fail("metadata not delivered exactly once", where);
   if (whole.metadata_at_end != whole.metadata) fail("the metadata getter differs from what the sink got", where);
+  if (!fuzz::valid_utf8(whole.metadata)) fail("metadata is not valid UTF-8", where);
   // Known at the end of every extraction that started; a character
   // boundary within PageTitle::kBytes, no whitespace at its ends.
   if (whole.status != Status::BudgetTooSmall && whole.status != Status::InvalidArgument && !whole.titled)

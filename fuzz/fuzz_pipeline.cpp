@@ -194,6 +194,7 @@ void check_extractor(std::string_view input, const ExtractorConfig& config) {
   if (stats.encoding.empty()) fail("no encoding reported at the end");
   if (sink.line_open()) fail("the last block was not ended");
   fuzz::check_text(sink.text());
+  if (!sink.metadata_valid_utf8()) fail("metadata is not valid UTF-8");
   fuzz::check_spans(sink.spans(), input.size());
 
   // Words: each space-separated piece of the text is one word or several
