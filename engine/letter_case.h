@@ -23,6 +23,9 @@ bool starts_with_capital(std::string_view word);
 // A two-byte letter cut at either end is left as it is.
 void lower_letters(char* text, std::size_t size);
 
+// HTML's ASCII whitespace (the set the tokenizer splits words at).
+inline bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
 // c with an ASCII upper-case letter lowered.
 inline char ascii_to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
 

@@ -104,8 +104,6 @@ constexpr Source kItempropSources[] = {
 
 constexpr std::uint8_t kTitleElementRank = 9;
 
-bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-
 bool is_address(MetadataField field) { return field == F::url || field == F::image; }
 // Fields a reader shows as text, which get the repair of double-encoded UTF-8.
 bool is_prose(MetadataField field) {

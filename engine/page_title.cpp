@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/page_title.h"
 
+#include "engine/letter_case.h"
 #include "engine/mojibake.h"
 #include "engine/utf8.h"
 
 namespace winnow {
-namespace {
-
-// HTML's ASCII whitespace (the same set the tokenizer splits words at).
-bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-
-}  // namespace
 
 void PageTitle::begin() {
   if (state_ == State::None) state_ = State::Open;

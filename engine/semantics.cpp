@@ -178,7 +178,7 @@ ValueBits bits_of_value(std::string_view value) {
   char previous = 0;
   for (char c : value) {
     const auto u = static_cast<unsigned char>(c);
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+    if (is_html_space(c)) {
       end_class();
       previous = c;
       continue;
