@@ -110,6 +110,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   // description's longer words are what it is about.
   page_described = !page.description.empty();
   page_kind = page.kind;
+  page_address = page.address;
   if (page_described && (cjk_word || n >= 4) && occurs_in(w, page.description, page.description_trigrams, cjk_word))
     ++description_words;
   if (words == 0) {

@@ -77,8 +77,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // 0.8543, +0.0078 / +0.0014; -1.25 0.8665 / 0.8543, +0.0084 / +0.0030;
   // -1.5 0.8640 / 0.8522; -2 0.8557 / 0.8440. -1.25 is the best margin on
   // both measures (daniel gains, wcxb-dev-sample's listings lose 0.008).
+  // -1.5 since stop 51, with overview addresses moved back by
+  // address_bias_shift(): see there for the figures.
   // --favor moves it by 1 either way.
-  static constexpr float kDefaultBias = -1.25f;
+  static constexpr float kDefaultBias = -1.5f;
   // The offset moved by what the page says it is (its og:type, read before
   // the body: PageKind): +0.75 for a page that declares itself something
   // other than a story (website, product, video), whose content keeps lists
@@ -87,6 +89,12 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // do not move the threshold. Cross-validated at stop 36; the figures are at
   // kind_bias_shift() in default_extractor.cpp.
   static float kind_bias_shift(PageKind kind);
+  // The offset moved by what the page's declared address says it is
+  // (engine/page_address.h): +0.75 for an overview's address (a home page,
+  // a section, a category, a shop). Unlike the kind's shift, it moves the
+  // page's whole offset, kConfidentMinimum's rule included, as --favor does.
+  // Figures at address_bias_shift() in default_extractor.cpp.
+  static float address_bias_shift(AddressShape shape);
   // When no block was kept, the best dropped block is written at the end if
   // its probability reaches this.
   static constexpr float kFallbackMinimum = 0.05f;
@@ -136,6 +144,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // readability-testpages 0.004 by package (a how-to's and a video page's
   // lone teasers), 0.9 gains less (in-sample 0.9158 / 0.9105).
   static constexpr float kConfidentMinimum = 0.85f;
+  // The offset kConfidentMinimum was measured at: at another offset the
+  // minimum moves against it in log-odds.
+  static constexpr float kConfidentOffset = -1.25f;
 
   // A pending block's text grows from kSlotStep bytes, and a slot that grew
   // past kSlotKeepBytes for a long block gives that memory back before the
@@ -190,8 +201,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   const BlockModel& model_;
   std::size_t slots_;
   // kConfidentMinimum moved against the offset in log-odds: a block is kept
-  // alone when logit(p) + offset - kDefaultBias >= logit(kConfidentMinimum).
-  float confident_minimum_;
+  // alone when logit(p) + offset - kConfidentOffset >= logit(kConfidentMinimum),
+  // the offset being the bias plus the page's address_bias_shift(); this is
+  // logit(kConfidentMinimum) + kConfidentOffset - bias.
+  float confident_log_odds_;
+  bool confident(const BlockStats& stats, float probability) const;
   BlockLabeler labeler_;
   ContainerMemory containers_;
   BudgetBuffer<Pending> pending_;

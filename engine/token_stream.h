@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "engine/memory_budget.h"
+#include "engine/page_address.h"
 #include "engine/page_metadata.h"
 #include "engine/page_title.h"
 #include "engine/ring_buffer.h"
@@ -53,7 +54,8 @@ class Trigrams {
 enum class PageKind : std::uint8_t { undeclared, article, other };
 
 // The page's own texts a block's words are looked up in, lower-cased
-// (engine/letter_case.h), either of which may be empty, and its declared kind.
+// (engine/letter_case.h), either of which may be empty, its declared kind and
+// the shape of its declared address.
 struct PageText {
   std::string_view title;
   std::string_view description;
@@ -62,6 +64,7 @@ struct PageText {
   PageKind kind = PageKind::undeclared;
   bool main_landmark_ended = false;
   bool declared_body_ended = false;
+  AddressShape address = AddressShape::undeclared;
 };
 
 class TokenStream {
@@ -114,12 +117,17 @@ class TokenStream {
   std::string_view description() const { return std::string_view(description_, description_size_); }
   PageText page_text() const {
     return PageText{title(),  description(),        &description_trigrams_, &title_trigrams_,
-                    kind_,    main_landmark_ended_, declared_body_ended_};
+                    kind_,    main_landmark_ended_, declared_body_ended_, address_};
   }
 
   // The page's declared kind from its first og:type; later ones are ignored.
   void set_page_kind(std::string_view og_type);
   PageKind page_kind() const { return kind_; }
+
+  // What the page's declared address says it is (engine/page_address.h), set
+  // when the metadata is settled, before the first word.
+  void set_address_shape(AddressShape shape) { address_ = shape; }
+  AddressShape address_shape() const { return address_; }
 
   // The page's main landmark (<main>, role=main), or the article body it
   // declares (itemprop=articleBody), has ended: what follows is outside it,
@@ -141,6 +149,7 @@ class TokenStream {
   std::size_t description_size_ = 0;
   Trigrams description_trigrams_;
   PageKind kind_ = PageKind::undeclared;
+  AddressShape address_ = AddressShape::undeclared;
   bool main_landmark_ended_ = false;
   bool declared_body_ended_ = false;
 };

@@ -401,6 +401,7 @@ void Tokenizer::settle_metadata() {
   if (stream_.page_metadata().settled()) return;
   const PageTitle& title = stream_.page_title();
   stream_.page_metadata().settle(title.known() ? title.view() : std::string_view());
+  stream_.set_address_shape(address_shape(stream_.page_metadata().get(MetadataField::url)));
   consumer_.on_metadata_settled();
 }
 

@@ -146,6 +146,21 @@ TEST(BlockStats, CarriesThePagesDeclaredKind) {
   }
 }
 
+TEST(BlockStats, CarriesWhatThePagesAddressSaysForTheDecisionNotAsAFeature) {
+  float with[kBlockFeatureCount], without[kBlockFeatureCount];
+  BlockStats plain, overview;
+  PageText page;
+  plain.add_word(word(0), "harbour", page);
+  page.address = AddressShape::overview;
+  overview.add_word(word(0), "harbour", page);
+  EXPECT_EQ(plain.page_address, AddressShape::undeclared);
+  EXPECT_EQ(overview.page_address, AddressShape::overview);
+  // The trees were not trained on it: only the offset reads it.
+  block_features(BlockStats(), false, plain, BlockStats(), false, without);
+  block_features(BlockStats(), false, overview, BlockStats(), false, with);
+  for (std::size_t i = 0; i < kBlockFeatureCount; ++i) EXPECT_EQ(with[i], without[i]) << block_feature_name(i);
+}
+
 // The share of capitalised words and of commas must mean the same in every
 // script the corpus has, or a model trained mostly on English pages reads a
 // Greek paragraph (no ASCII capitals) or a Chinese one (no ASCII commas) as

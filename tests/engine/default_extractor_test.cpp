@@ -188,8 +188,8 @@ TEST(DefaultExtractor, AShortPageKeepsEveryLikelyBlockNotJustTheBest) {
 // Models whose decisions can be read off a page, so that a test of the
 // extractor's own logic does not depend on the shipped model: the second
 // stage passes the first stage's probability through and the HMM's
-// transitions are even, so with the default offset -1 a block is kept when
-// p > sigmoid(1) = 0.73.
+// transitions are even, so with the default offset -1.5 a block is kept when
+// p > sigmoid(1.5) = 0.82.
 BlockModel pass_through_model() {
   BlockModel m{};
   for (std::size_t i = 0; i < kBlockFeatureCount; ++i) m.scale[i] = 1.0f;
@@ -201,8 +201,8 @@ BlockModel pass_through_model() {
 }
 
 // P(content) falls with a block's length: sigmoid(-2 (ln(1 + words) - ln 11)).
-// Blocks of up to 5 words are kept; blocks of 6 to 10 words are likely
-// (p >= 0.5) but dropped.
+// Blocks of up to 4 words are kept (p = 0.83); blocks of 5 to 10 words are
+// likely (p >= 0.5) but dropped.
 const BlockModel& length_model() {
   static const BlockModel model = [] {
     BlockModel m = pass_through_model();
@@ -241,7 +241,7 @@ std::string run_length_model(const std::string& page) {
 
 // Sticky transitions (stay 0.95, switch 0.05) and P(content) rising with a
 // block's length, sigmoid(1.5 (ln(1 + words) - 2.3)): a block alone among
-// boilerplate needs log-odds above 2 ln(0.95 / 0.05) + 1.25, p > 0.9992, to
+// boilerplate needs log-odds above 2 ln(0.95 / 0.05) + 1.5, p > 0.9994, to
 // survive the smoothing; a 70-word block scores 0.95, a 20-word one 0.75, a
 // two-word link 0.14.
 const BlockModel& sticky_length_model() {
@@ -272,13 +272,14 @@ TEST(DefaultExtractor, ABlockTheModelIsSureOfIsKeptAloneAmongBoilerplate) {
   const std::string sure = words(70, "sure"), doubtful = words(20, "doubtful");
   const std::string page = "<html><body>" + links + "<p>" + sure + "</p>" + links + "<p>" + doubtful + "</p>" +
                            links + "</body></html>";
-  // p = 0.95 reaches kConfidentMinimum: kept when decided, and its 70 words
+  // p = 0.95 reaches kConfidentMinimum (0.85 at the offset -1.25, 0.88 at
+  // the default -1.5): kept when decided, and its 70 words
   // are output enough that the dropped 20-word block (p = 0.75) is not added
   // at the end. Without the rule neither survives the smoothing, and the
   // likely blocks, both of them, would be the output.
   const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kStickyLength);
   EXPECT_EQ(r.text, sure + "\n");
-  // --favor recall (offset +1) moves the minimum to p >= 0.68 with it.
+  // --favor recall (offset +1) moves the minimum to p >= 0.73 with it.
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 0, &kStickyLengthRecall).text, sure + "\n" + doubtful + "\n");
   // Decided where the smoothing decides, so any chunking gives the same.
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kStickyLength).text, r.text);
@@ -306,8 +307,8 @@ TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) 
 
 TEST(DefaultExtractor, APageThatSaysItIsNoStoryKeepsLessLikelyBlocks) {
   // 63 words kept in short blocks, then a block of six words (p = 0.71):
-  // under the offset -1.25 it is dropped, but a page whose og:type is not a
-  // story has the offset moved by kind_bias_shift (+0.75, so p > 0.62 is
+  // under the offset -1.5 it is dropped, but a page whose og:type is not a
+  // story has the offset moved by kind_bias_shift (+0.75, so p > 0.68 is
   // kept without neighbours, the transitions being even).
   auto page = [](const std::string& og_type) {
     std::string html = "<html><head>";
@@ -327,6 +328,58 @@ TEST(DefaultExtractor, APageThatSaysItIsNoStoryKeepsLessLikelyBlocks) {
   EXPECT_EQ(DefaultExtractor::kind_bias_shift(PageKind::article), 0.0f);
   EXPECT_EQ(DefaultExtractor::kind_bias_shift(PageKind::undeclared), 0.0f);
   EXPECT_GT(DefaultExtractor::kind_bias_shift(PageKind::other), 0.0f);
+}
+
+std::string page_with_address(const std::string& head, const std::string& body) {
+  return "<html><head>" + head + "</head><body>" + body + "</body></html>";
+}
+
+TEST(DefaultExtractor, APageWhoseAddressNamesNoStoryKeepsLessLikelyBlocks) {
+  // The same six-word block (p = 0.71) as above, with the offset moved by
+  // address_bias_shift (+0.75) where the declared address is an overview's.
+  std::string body, kept;
+  for (int i = 0; i < 21; ++i) body += "<p>three kept words</p>";
+  for (int i = 0; i < 21; ++i) kept += "three kept words\n";
+  body += "<p>six words somewhat more likely here</p><p>";
+  for (int i = 0; i < 40; ++i) body += "word ";
+  body += "</p>";
+  const std::string likely = "six words somewhat more likely here\n";
+  auto canonical = [](const char* url) { return "<link rel=\"canonical\" href=\"" + std::string(url) + "\">"; };
+  EXPECT_EQ(run_length_model(page_with_address("", body)), kept);
+  EXPECT_EQ(run_length_model(page_with_address(canonical("https://example.com/2026/the-long-story/"), body)), kept);
+  EXPECT_EQ(run_length_model(page_with_address(canonical("https://example.com/news/"), body)), kept + likely);
+  EXPECT_EQ(run_length_model(page_with_address("<meta property=\"og:url\" content=\"/shop\">", body)), kept + likely);
+  // Chunked any way, the address is known before the first block.
+  EXPECT_EQ(test::run_pipeline(page_with_address(canonical("https://example.com/news/"), body), ExtractorConfig{}, 1,
+                               &kLengthModel)
+                .text,
+            kept + likely);
+  EXPECT_EQ(DefaultExtractor::address_bias_shift(AddressShape::story), 0.0f);
+  EXPECT_EQ(DefaultExtractor::address_bias_shift(AddressShape::undeclared), 0.0f);
+  EXPECT_GT(DefaultExtractor::address_bias_shift(AddressShape::overview), 0.0f);
+}
+
+TEST(DefaultExtractor, AnOverviewsAddressMovesTheMinimumOfABlockKeptAloneItsKindDoesNot) {
+  // A 30-word block (p = 0.85 under the sticky model) between link lists:
+  // the smoothing drops it, and at the default offset it is short of the
+  // confident minimum (0.88). The address's shift moves the whole offset,
+  // that minimum with it (0.76); og:type's moves only the smoothing's.
+  auto words = [](int n, const char* w) {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += std::string(i ? " " : "") + w;
+    return text;
+  };
+  std::string links = "<ul>";
+  for (int i = 0; i < 6; ++i) links += "<li><a href=/" + std::to_string(i) + ">link " + std::to_string(i) + "</a></li>";
+  links += "</ul>";
+  const std::string sure = words(70, "sure"), thirty = words(30, "thirty");
+  const std::string body = links + "<p>" + sure + "</p>" + links + "<p>" + thirty + "</p>" + links;
+  auto run = [&](const std::string& head) {
+    return test::run_pipeline(page_with_address(head, body), ExtractorConfig{}, 0, &kStickyLength).text;
+  };
+  EXPECT_EQ(run("<link rel=canonical href=https://example.com/2026/10/a-story-of-thirty-words>"), sure + "\n");
+  EXPECT_EQ(run("<meta property=og:type content=website>"), sure + "\n");
+  EXPECT_EQ(run("<link rel=canonical href=https://example.com/>"), sure + "\n" + thirty + "\n");
 }
 
 TEST(DefaultExtractor, ALikelyHeadlineWrittenBeforeTheArticleIsNotWrittenAgainAtTheEnd) {

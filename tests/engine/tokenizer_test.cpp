@@ -631,6 +631,28 @@ TEST_F(TokenizerTest, ReadsThePagesOpenGraphTypeOnce) {
   EXPECT_EQ(stream_.page_text().kind, PageKind::other);
 }
 
+TEST_F(TokenizerTest, ReadsWhatTheDeclaredAddressSaysBeforeTheFirstWord) {
+  ElementAttributes canonical;
+  canonical.rel = "canonical";
+  canonical.href = "https://example.com/technology/";
+  ElementAttributes later;
+  later.property = "og:url";
+  later.content = "https://example.com/2026/10/a-long-story-here";
+  start(Tag::head);
+  start(Tag::link, canonical);
+  end(Tag::link);
+  EXPECT_EQ(stream_.address_shape(), AddressShape::undeclared) << "known when the metadata is settled";
+  end(Tag::head);
+  start(Tag::body);
+  text("First words");  // "First" is a word once the space ends it
+  EXPECT_EQ(stream_.address_shape(), AddressShape::overview);
+  EXPECT_EQ(stream_.page_text().address, AddressShape::overview);
+  start(Tag::meta, later);
+  end(Tag::meta);
+  done();
+  EXPECT_EQ(stream_.address_shape(), AddressShape::overview) << "an address after the first word changes nothing";
+}
+
 TEST_F(TokenizerTest, MarksTheEndOfThePagesMainLandmark) {
   ElementAttributes main_role;
   main_role.role = "main";
