@@ -15,9 +15,10 @@
 // also reports the figures cross-validated by package.
 //
 // Parameters: lag (default 6 blocks); bias on the content log-odds
-// (default -1.25, see kDefaultBias; --favor precision: -2.25, recall: -0.25),
+// (default -1.5, see kDefaultBias; --favor precision: -2.5, recall: -0.5),
 // moved by +0.75 on a page whose og:type declares something other than a
-// story (kind_bias_shift).
+// story (kind_bias_shift) and by +0.75 on a page whose declared address is
+// an overview's (address_bias_shift, engine/page_address.h).
 // State: the statistics of the current block and of up to lag + 2 pending
 // blocks, each pending block's rendered text in its own BoundedText (one
 // slot per block of the ring, kept for the next block up to kSlotKeepBytes),
