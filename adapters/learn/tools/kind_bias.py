@@ -24,7 +24,9 @@ Figures are bag-of-words F1 (mean over pages) and shingle F1 (of the mean
 precision and recall), as train_blocks prints them. Tables swept on a build
 that already moves a kind's offset (stop 36's +0.75 for "other") carry that
 shift: the offsets printed are the swept ones, and such a page was scored at
-the swept offset plus its shift.
+the swept offset plus its shift; so do tables swept since stop 51 for a page
+whose address is an overview's (+0.75, tools/address_bias.py). --base is
+the shipped offset, -1.5 since stop 51 (stop 36's tables want -1.25).
 
 usage: kind_bias.py PREFIX [--corpus DIR] [--base B] [--by margin|mean] [--top N] [--around A,O,U] [--oracle]
 PREFIX is the --documents path without its extension (the tables are
@@ -120,7 +122,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("prefix")
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "../../../build/corpus"))
-    parser.add_argument("--base", type=float, default=-1.25)
+    parser.add_argument("--base", type=float, default=-1.5)
     parser.add_argument("--by", choices=("margin", "mean"), default="margin")
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--around", help="ARTICLE,OTHER,UNDECLARED: the offsets to vary around")
