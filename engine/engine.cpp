@@ -47,7 +47,14 @@ void Engine::on_end_of_tokens() {
   algorithm_->finish(writer_);
   writer_.finish();
   const std::uint64_t net = writer_.net_text_length();
-  sink_.on_verdict(net >= overview_threshold_ ? PageVerdict::Article : PageVerdict::Overview, net);
+  sink_.on_verdict(verdict(net, overview_threshold_, stream_->address_shape()), net);
+}
+
+PageVerdict Engine::verdict(std::uint64_t net_text_length, std::size_t threshold, AddressShape address) {
+  std::uint64_t below = threshold;
+  if (address == AddressShape::overview) below = 2 * static_cast<std::uint64_t>(threshold);
+  if (address == AddressShape::story) below = 0;
+  return net_text_length < below ? PageVerdict::Overview : PageVerdict::Article;
 }
 
 }  // namespace winnow

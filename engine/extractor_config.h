@@ -25,7 +25,9 @@ struct ExtractorConfig {
   // Elements nested deeper than this are flattened by the guard. Default: 256.
   std::size_t max_depth = 256;
   // A page whose delivered content has fewer characters outside links than
-  // this is an overview page (seed 004's net text length). Default: 500.
+  // this is an overview page (seed 004's net text length); twice this where
+  // the page's declared address is an overview's, never where it names a
+  // story (Engine::verdict). Default: 500.
   std::size_t overview_threshold = 500;
 };
 

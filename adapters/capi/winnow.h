@@ -179,7 +179,9 @@ typedef struct winnow_config {
   const char* encoding;
   /* Deeper elements are flattened. Default: 256. */
   size_t max_depth;
-  /* Net text length below which the page is an overview. Default: 500. */
+  /* Net text length below which the page is an overview; twice it where the
+     page's declared address is an overview's (a home page, a section), never
+     where it names a story (README, "Overview-page detection"). Default: 500. */
   size_t overview_threshold;
   winnow_callbacks callbacks;
   void* user_data;
