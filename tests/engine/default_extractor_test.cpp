@@ -260,15 +260,22 @@ const AlgorithmInfo kStickyLength{"sticky-length", "test", &create_test_extracto
 const AlgorithmInfo kStickyLengthRecall{"sticky-length-recall", "test",
                                         &create_test_extractor<sticky_length_model, 1>};
 
-TEST(DefaultExtractor, ABlockTheModelIsSureOfIsKeptAloneAmongBoilerplate) {
-  auto words = [](int n, const char* w) {
-    std::string text;
-    for (int i = 0; i < n; ++i) text += std::string(i ? " " : "") + w;
-    return text;
-  };
+// n copies of the word w, one space apart.
+std::string words(int n, const char* w) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += std::string(i ? " " : "") + w;
+  return text;
+}
+
+// A list of six two-word links, boilerplate to the sticky model (p = 0.14).
+std::string six_links() {
   std::string links = "<ul>";
   for (int i = 0; i < 6; ++i) links += "<li><a href=/" + std::to_string(i) + ">link " + std::to_string(i) + "</a></li>";
-  links += "</ul>";
+  return links + "</ul>";
+}
+
+TEST(DefaultExtractor, ABlockTheModelIsSureOfIsKeptAloneAmongBoilerplate) {
+  const std::string links = six_links();
   const std::string sure = words(70, "sure"), doubtful = words(20, "doubtful");
   const std::string page = "<html><body>" + links + "<p>" + sure + "</p>" + links + "<p>" + doubtful + "</p>" +
                            links + "</body></html>";
@@ -364,14 +371,7 @@ TEST(DefaultExtractor, AnOverviewsAddressMovesTheMinimumOfABlockKeptAloneItsKind
   // the smoothing drops it, and at the default offset it is short of the
   // confident minimum (0.88). The address's shift moves the whole offset,
   // that minimum with it (0.76); og:type's moves only the smoothing's.
-  auto words = [](int n, const char* w) {
-    std::string text;
-    for (int i = 0; i < n; ++i) text += std::string(i ? " " : "") + w;
-    return text;
-  };
-  std::string links = "<ul>";
-  for (int i = 0; i < 6; ++i) links += "<li><a href=/" + std::to_string(i) + ">link " + std::to_string(i) + "</a></li>";
-  links += "</ul>";
+  const std::string links = six_links();
   const std::string sure = words(70, "sure"), thirty = words(30, "thirty");
   const std::string body = links + "<p>" + sure + "</p>" + links + "<p>" + thirty + "</p>" + links;
   auto run = [&](const std::string& head) {
