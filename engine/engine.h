@@ -54,6 +54,13 @@ class Engine final : public EventHandler, private TokenConsumer {
   // way to stop early (budget exceeded): call it with the last offset read.
   void on_end_document(std::uint64_t offset) override;
 
+  // The page's address as the caller knows it (ExtractorConfig::url), before
+  // the first event: the metadata's url, and what the address says the page
+  // is, when the page declares none (engine/page_address.h).
+  void set_known_address(std::string_view url) {
+    if (stream_) stream_->page_metadata().read_known_address(url);
+  }
+
   bool finished() const { return finished_; }
   std::uint64_t token_count() const { return tokenizer_ ? tokenizer_->token_count() : 0; }
   std::uint64_t words_written() const { return writer_.words_written(); }

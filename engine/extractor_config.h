@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace winnow {
 
@@ -22,6 +23,12 @@ struct ExtractorConfig {
   std::size_t arena_size = 0;
   // Character encoding name that overrides BOM and <meta charset>; empty: sniff.
   std::string encoding;
+  // The page's address as the caller knows it (the URL it requested), or
+  // empty: the metadata's url, and what the address says the page is, when
+  // the page declares none (Engine::set_known_address). Read when the
+  // extractor is created (its metadata keeps a copy), so it need not outlive
+  // that, and nothing is allocated for it. Default: empty.
+  std::string_view url;
   // Elements nested deeper than this are flattened by the guard. Default: 256.
   std::size_t max_depth = 256;
   // A page whose delivered content has fewer characters outside links than

@@ -103,6 +103,7 @@ constexpr Source kItempropSources[] = {
 };
 
 constexpr std::uint8_t kTitleElementRank = 9;
+constexpr std::uint8_t kKnownAddressRank = 10;
 
 bool is_address(MetadataField field) { return field == F::url || field == F::image; }
 // Fields a reader shows as text, which get the repair of double-encoded UTF-8.
@@ -304,6 +305,8 @@ void PageMetadata::settle(std::string_view title_element) {
   }
   settled_ = true;
 }
+
+void PageMetadata::read_known_address(std::string_view url) { offer(F::url, kKnownAddressRank, url); }
 
 void PageMetadata::offer(MetadataField field, std::uint8_t rank, std::string_view value) {
   const std::size_t i = index(field);

@@ -49,7 +49,7 @@ enum class MetadataField : std::uint8_t {
   published,    // article:published_time, itemprop datePublished, dc.date.issued, ...
   modified,     // article:modified_time, og:updated_time, itemprop dateModified, ...
   language,     // <html lang>, content-language, dc.language, og:locale
-  url,          // <link rel=canonical>, og:url
+  url,          // <link rel=canonical>, og:url; else the address the caller gave (read_known_address)
   image,        // og:image, twitter:image, <link rel=image_src>
   page_type,    // og:type as written ("article", "website", "product")
   count
@@ -72,6 +72,10 @@ class PageMetadata {
   // An element's attributes, before the page is settled; only <meta>,
   // <link> and <html> are read, so any element may be passed.
   void read_element(Tag tag, const ElementAttributes& attributes);
+  // The page's address as the caller knows it (the URL a crawler or a proxy
+  // requested), before the page is settled: the url when the page declares
+  // none, ranked after every source of its own.
+  void read_known_address(std::string_view url);
   // Settles the fields; title_element: the <title> element's text as
   // written (PageTitle), taken when no <meta> gave a title. Later calls and
   // later elements change nothing.

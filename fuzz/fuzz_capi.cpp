@@ -6,7 +6,8 @@
 //   configuration: algorithm (any index of winnow_algorithm_name(), an
 //     unknown name, NULL or ""), budget (1 KiB, 48 KiB, 256 KiB, 1 MiB),
 //     encoding (NULL, "UTF-16LE", "windows-1251", "no-such-encoding"),
-//     max_depth (0, 1, 5, 256), callbacks (all set, or none).
+//     max_depth (0, 1, 5, 256), callbacks (all set, or none), url (NULL,
+//     "", an overview's, a story's, one too long to keep).
 //   calls, until the input ends: feed the next 0..4 KiB of the document
 //     (final or not), feed NULL with a length, pull spans into an array of
 //     0..70, read the stats; at the end, feed the rest with is_final, then
@@ -150,6 +151,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.encoding = kEncodings[(b >> 2) & 3];
   config.max_depth = kDepths[(b >> 4) & 3];
   const bool callbacks = (b & 0x40) == 0;
+  static const std::string kLongUrl = "https://example.com/" + std::string(600, 'a');
+  static const char* const kUrls[] = {nullptr, "", "https://example.com/news/",
+                                      "https://example.com/2026/10/a-long-story-here", kLongUrl.c_str()};
+  config.url = kUrls[in.ConsumeIntegralInRange<std::size_t>(0, 4)];
   // Bit 7: a caller-owned arena of the budget's size plus 20 KiB (the
   // extractor's own state and libxml2's reserve), at an odd address.
   const bool in_arena = (b & 0x80) != 0;
@@ -172,7 +177,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   winnow::fuzz::context() = std::string("algorithm ") + (config.algorithm ? config.algorithm : "(null)") +
                             ", budget " + std::to_string(config.memory_budget) + ", encoding " +
                             (config.encoding ? config.encoding : "(null)") + ", max_depth " +
-                            std::to_string(config.max_depth) + (in_arena ? ", in an arena" : "");
+                            std::to_string(config.max_depth) + (in_arena ? ", in an arena" : "") +
+                            ", url " + (config.url ? config.url : "(null)");
   winnow_extractor* extractor = winnow_create(&config, &status);
   if (extractor == nullptr && in_arena && status == WINNOW_STATUS_BUDGET_TOO_SMALL) return 0;
   if (extractor == nullptr) fail("winnow_create returned NULL for a valid config");
@@ -302,6 +308,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cpp.encoding = config.encoding ? config.encoding : "";
   cpp.max_depth = config.max_depth;
   cpp.overview_threshold = config.overview_threshold;
+  if (config.url != nullptr) cpp.url = config.url;
   winnow::fuzz::RecordingSink sink;
   winnow::HtmlExtractor reference(cpp, sink);
   const winnow::Status cpp_status = reference.feed(document.data(), document.size(), true);

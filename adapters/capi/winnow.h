@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 6
+#define WINNOW_VERSION_MINOR 7
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -183,6 +183,12 @@ typedef struct winnow_config {
      page's declared address is an overview's (a home page, a section), never
      where it names a story (README, "Overview-page detection"). Default: 500. */
   size_t overview_threshold;
+  /* Added in 0.7. The page's address as the caller knows it (the URL it
+     requested), or NULL: the metadata's url, and what the address says the
+     page is (a story or an overview, which moves the default extractor's
+     threshold and the verdict), when the page declares none. Copied by
+     winnow_create(). Default: NULL. */
+  const char* url;
   winnow_callbacks callbacks;
   void* user_data;
 } winnow_config;

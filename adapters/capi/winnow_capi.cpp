@@ -128,6 +128,7 @@ winnow::ExtractorConfig to_cpp(const winnow_config& c, void* arena, std::size_t 
   config.encoding = c.encoding ? c.encoding : "";
   config.max_depth = c.max_depth;
   config.overview_threshold = c.overview_threshold;
+  if (c.url != nullptr) config.url = c.url;
   return config;
 }
 
@@ -178,6 +179,7 @@ void winnow_config_init(winnow_config* config) {
   config->encoding = nullptr;
   config->max_depth = 256;
   config->overview_threshold = 500;
+  config->url = nullptr;
 }
 
 winnow_extractor* winnow_create(const winnow_config* config, winnow_status* status) {

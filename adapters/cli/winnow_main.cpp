@@ -61,6 +61,9 @@ constexpr char kUsage[] =
     "  --encoding NAME        override the document's declared (or, undeclared, guessed)\n"
     "                         encoding\n"
     "  --max-depth N          nesting depth kept; deeper elements are flattened (default: 256)\n"
+    "  --url URL              the page's address, where it came from: the metadata's url, and\n"
+    "                         what the address says the page is (a story or an overview),\n"
+    "                         when the page declares none\n"
     "  --list-algos           list the algorithms and exit\n"
     "  --help                 show this help and exit\n"
     "  --version              show the version and exit\n"
@@ -74,6 +77,7 @@ struct Options {
   bool front_matter = false;  // --metadata
   std::size_t chunk_size = 16384;
   std::string path = "-";
+  std::string url;  // --url; config.url views it
 };
 
 void usage_error(const std::string& message) {
@@ -251,6 +255,8 @@ int parse_arguments(int argc, char** argv, Options* options) {
       }
     } else if (arg == "--encoding") {
       if (!value(arg, &options->config.encoding)) return kExitUsage;
+    } else if (arg == "--url") {
+      if (!value(arg, &options->url)) return kExitUsage;
     } else if (arg == "--max-depth") {
       if (!value(arg, &text)) return kExitUsage;
       if (!parse_size(text, &options->config.max_depth) || options->config.max_depth == 0 ||
@@ -281,6 +287,7 @@ int parse_arguments(int argc, char** argv, Options* options) {
     return kExitUsage;
   }
   if (!positional.empty()) options->path = positional[0];
+  options->config.url = options->url;
   return -1;
 }
 

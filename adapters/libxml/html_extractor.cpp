@@ -84,6 +84,7 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config, const AlgorithmInfo* al
   install_libxml_allocator();
   LibxmlScope scope(budget);
   engine.emplace(budget, *algorithm, sink, config.max_depth + kImpliedElements, config.overview_threshold);
+  engine->set_known_address(config.url);
   parser.emplace(*engine, *this);
   GuardLimits limits;
   limits.max_depth = config.max_depth;

@@ -167,6 +167,7 @@ static void test_config_init_sets_documented_defaults(void) {
   CHECK(config.encoding == NULL);
   CHECK(config.max_depth == 256);
   CHECK(config.overview_threshold == 500);
+  CHECK(config.url == NULL);
   CHECK(config.callbacks.block_text == NULL);
   CHECK(config.user_data == NULL);
   CHECK(config.arena == NULL);
@@ -452,6 +453,34 @@ static void test_budget_exceeded_keeps_what_was_decided(void) {
   free(big);
 }
 
+/* The caller's address stands in for one the page does not declare; it is
+   copied, so the caller's string may go once winnow_create() returns. */
+static void test_the_callers_address_is_the_pages_when_it_declares_none(void) {
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_metadata m;
+  char url[64];
+  static const char kBare[] = "<title>Bare</title><p>Body text</p>";
+  static const char kDeclared[] = "<link rel=canonical href=https://example.org/own><p>Body text</p>";
+  memset(&c, 0, sizeof c);
+  config = make_config("plain", &c);
+  strcpy(url, "https://example.org/news/a-story-from-the-request");
+  config.url = url;
+  ex = winnow_create(&config, NULL);
+  memset(url, 'x', sizeof url - 1);
+  CHECK(winnow_feed(ex, kBare, strlen(kBare), 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_metadata(ex, &m) == 1);
+  CHECK(strcmp(m.url, "https://example.org/news/a-story-from-the-request") == 0);
+  winnow_free(ex);
+  strcpy(url, "https://example.org/news/a-story-from-the-request");
+  ex = winnow_create(&config, NULL);
+  CHECK(winnow_feed(ex, kDeclared, strlen(kDeclared), 1) == WINNOW_STATUS_OK);
+  CHECK(winnow_get_metadata(ex, &m) == 1);
+  CHECK(strcmp(m.url, "https://example.org/own") == 0);
+  winnow_free(ex);
+}
+
 static void test_status_strings_version_and_algorithms(void) {
   int s;
   size_t i, count = winnow_algorithm_count();
@@ -571,6 +600,7 @@ int main(void) {
   test_title_is_known_once_its_element_ends();
   test_metadata_comes_first_whatever_the_chunks();
   test_metadata_can_be_pulled_once_settled();
+  test_the_callers_address_is_the_pages_when_it_declares_none();
   test_budget_exceeded_keeps_what_was_decided();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();

@@ -169,6 +169,30 @@ TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   EXPECT_NE(spans.err.find("--metadata applies to the text and markdown formats"), std::string::npos) << spans.err;
 }
 
+TEST(WinnowCli, UrlOptionGivesTheAddressAPageDoesNotDeclare) {
+  const std::string bare = write_temp("bare_url.html", "<title>Tide tables | Harbour</title><p>Just one line.</p>");
+  const CliRun given = run("--metadata --url https://harbour.example/coast/tide-tables-explained " + bare);
+  ASSERT_EQ(given.exit_code, 0) << given.err;
+  // The address names the site, so the title loses its "| Harbour" too.
+  EXPECT_EQ(given.out.substr(0, given.out.find("\n---\n")),
+            "---\ntitle: \"Tide tables\"\nurl: \"https://harbour.example/coast/tide-tables-explained\"");
+  EXPECT_EQ(run("--metadata " + bare).out.substr(0, 38), "---\ntitle: \"Tide tables | Harbour\"\n---");
+  // The page's own canonical link comes first.
+  const std::string page = write_temp("declared_url.html", winnow::test::read_fixture("declared_metadata.html"));
+  const CliRun declared = run("--format json --url https://elsewhere.example/ " + page);
+  EXPECT_NE(declared.out.find("\"url\":\"https://gazette.example/coast/tide-tables\""), std::string::npos);
+  // An overview's address makes a short page an overview (Engine::verdict).
+  std::string text;
+  for (int i = 0; i < 120; ++i) text += "words ";
+  const std::string short_page = write_temp("short.html", "<p>" + text + "</p>");
+  EXPECT_NE(run("--format json " + short_page).out.find("\"verdict\":\"article\""), std::string::npos);
+  EXPECT_NE(run("--format json --url https://harbour.example/news/ " + short_page).out.find("\"verdict\":\"overview\""),
+            std::string::npos);
+  const CliRun missing = run("--url");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("option --url needs a value"), std::string::npos) << missing.err;
+}
+
 // fuzz_capi finding 0f871a90 (stop 38): algorithms that write word by word
 // (lqf, crunch, dsc, cetr, relevance) reported a span while a block's text
 // was still open, so the span's object was written inside the block's

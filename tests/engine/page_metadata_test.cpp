@@ -83,6 +83,22 @@ TEST(PageMetadata, FallsBackToTheTitleElementAndReadsLinksAndTheRootsLanguage) {
   EXPECT_EQ(field(m, MetadataField::image), "/lead.jpg") << "as written: there is no base address to resolve it";
 }
 
+TEST(PageMetadata, TheCallersAddressStandsInForOneThePageDoesNotDeclare) {
+  PageMetadata given;
+  given.read_known_address("  https://example.org/from-the-request  ");
+  given.settle("");
+  EXPECT_EQ(field(given, MetadataField::url), "https://example.org/from-the-request");
+  PageMetadata declared;
+  declared.read_known_address("https://example.org/from-the-request");
+  declared.read_element(Tag::meta, meta_property("og:url", "https://example.org/declared"));
+  declared.settle("");
+  EXPECT_EQ(field(declared, MetadataField::url), "https://example.org/declared") << "whatever the order";
+  PageMetadata late;
+  late.settle("");
+  late.read_known_address("https://example.org/too-late");
+  EXPECT_EQ(field(late, MetadataField::url), "");
+}
+
 TEST(PageMetadata, ReadsEveryKeyOfAnRdfaListAndDublinCoreWithEitherPunctuation) {
   PageMetadata m;
   m.read_element(Tag::meta, meta_property("x:unknown dc:creator", "Creator Name"));

@@ -30,7 +30,11 @@ Readability.js (or the six packages' mean, --by mean), and each class's
 shift varied with the others held; then, for the best, the packages' and
 wcxb-dev-sample page types' figures.
 
-usage: address_bias.py PREFIX [--corpus DIR] [--winnow BIN] [--base B] [--slug-words N] [--by margin|mean]
+With --known-address, a page that declares no address is given the one its
+meta file records (`<id>.json`'s url: cleanportaleval's and
+wcxb-dev-sample's pages have one), as `winnow --url` gives the caller's.
+
+usage: address_bias.py PREFIX [--corpus DIR] [--winnow BIN] [--base B] [--slug-words N] [--by margin|mean] [--known-address]
 Without the tables, the corpus or the binary, it says so and exits 0.
 """
 import argparse
@@ -78,6 +82,14 @@ def declared_address(winnow, path):
         return None
 
 
+def recorded_address(corpus, package, document):
+    try:
+        with open(os.path.join(corpus, package, document + ".json")) as f:
+            return json.load(f).get("url")
+    except (OSError, ValueError):
+        return None
+
+
 def page_types(corpus, keys):
     types = {}
     for package, document in keys:
@@ -112,6 +124,8 @@ def main():
     parser.add_argument("--slug-words", type=int, default=3)
     parser.add_argument("--by", choices=("margin", "mean"), default="margin")
     parser.add_argument("--top", type=int, default=8)
+    parser.add_argument("--known-address", action="store_true",
+                        help="a page declaring no address gets the one its meta file records")
     args = parser.parse_args()
     tables = load_tables(args.prefix)
     if not tables or not os.path.isdir(args.corpus) or not os.access(args.winnow, os.X_OK):
@@ -126,6 +140,8 @@ def main():
     classes = {}
     for package, document in keys:
         url = declared_address(args.winnow, os.path.join(args.corpus, package, document + ".html"))
+        if not url and args.known_address:
+            url = recorded_address(args.corpus, package, document)
         classes[(package, document)] = address_class(url, args.slug_words)
     by_package = {}
     for (package, _), c in classes.items():
