@@ -46,7 +46,7 @@ struct BlockStats {
   bool after_main_landmark = false;  // the page's <main> (or role=main) had ended before its first word
   bool after_declared_body = false;  // so had an itemprop=articleBody (or text) element
   PageKind page_kind = PageKind::undeclared;  // the page's og:type by this block's last word
-  AddressShape page_address = AddressShape::undeclared;  // what its declared address says it is
+  AddressShape page_address = AddressShape::undeclared;  // what the page's address says it is
   Tag block_tag = Tag::unknown;
   std::uint32_t semantics = 0;      // engine/semantics.h bits every word of it carries
   std::uint32_t container = 0;        // Token::container of its first word

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What the address a page declares for itself (its canonical link or
-// og:url: PageMetadata's url) says the page is. A site names a story by its
+// og:url: PageMetadata's url), or else the one the caller gave
+// (ExtractorConfig::url), says the page is. A site names a story by its
 // headline or by a number ("/2012/08/how-to-fix-a-dripping-tap",
 // "/item/4417123", "showthread.php?t=1930933"); its home page, sections,
 // categories and shops by a word or two ("/", "/news", "/technology/",

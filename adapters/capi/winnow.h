@@ -180,8 +180,9 @@ typedef struct winnow_config {
   /* Deeper elements are flattened. Default: 256. */
   size_t max_depth;
   /* Net text length below which the page is an overview; twice it where the
-     page's declared address is an overview's (a home page, a section), never
-     where it names a story (README, "Overview-page detection"). Default: 500. */
+     page's address (declared, else url below) is an overview's (a home page,
+     a section), never where it names a story (README, "Overview-page
+     detection"). Default: 500. */
   size_t overview_threshold;
   /* Added in 0.7. The page's address as the caller knows it (the URL it
      requested), or NULL: the metadata's url, and what the address says the
