@@ -102,6 +102,7 @@ TEST(ArenaNoHeap, TheCApiTakesNothingFromTheHeap) {
   winnow_config config;
   winnow_config_init(&config);
   config.algorithm = "default-precision";  // longer than any short-string buffer
+  config.url = "https://example.com/news/a-caller-address-longer-than-a-short-string";
   config.arena = arena.data();
   config.arena_size = arena.size();
   config.callbacks.block_text = ignore_text;
