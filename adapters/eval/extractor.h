@@ -25,6 +25,13 @@ class Extractor {
   virtual const std::string& name() const = 0;
   // Must be safe to call from several threads at once.
   virtual Extraction extract(std::string_view html) const = 0;
+  // The same for a page whose address the evaluation knows (its meta file's
+  // url, with --known-address; empty: none). An extractor that cannot take
+  // an address (an external command) ignores it.
+  virtual Extraction extract_from(std::string_view html, std::string_view url) const {
+    static_cast<void>(url);
+    return extract(html);
+  }
 };
 
 }  // namespace winnow::eval

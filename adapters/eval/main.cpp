@@ -189,6 +189,7 @@ int run(int argc, char** argv) {
   run_options.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   run_options.limit_per_package = o.limit;
   run_options.resolve_gold_entities = o.resolve_gold_entities;
+  run_options.known_address = o.known_address;
   ProgressBar bar;
   if (!o.quiet && ::isatty(STDERR_FILENO))
     run_options.on_progress = [&bar](std::size_t done, std::size_t total) { bar.update(done, total); };

@@ -83,6 +83,7 @@ class ArgumentReader {
     else if (name_ == "--quiet" || name_ == "-q") o.quiet = true;
     else if (name_ == "--no-report") o.write_report = false;
     else if (name_ == "--gold-entities") o.resolve_gold_entities = true;
+    else if (name_ == "--known-address") o.known_address = true;
     else if (name_ == "--algo") algo();
     else if (name_ == "--extractor-cmd") value(o.extractor_cmd);
     else if (name_ == "--extractor-name") value(o.extractor_name);
@@ -102,7 +103,7 @@ class ArgumentReader {
   bool takes_value() const {
     return !(name_ == "--help" || name_ == "-h" || name_ == "--version" ||
              name_ == "--list-algos" || name_ == "--quiet" || name_ == "-q" ||
-             name_ == "--no-report" || name_ == "--gold-entities");
+             name_ == "--no-report" || name_ == "--gold-entities" || name_ == "--known-address");
   }
 
   void algo() {
@@ -179,6 +180,10 @@ Where the documents are:
                          texts (&#8217;, &rsquo;) before scoring; off by
                          default, as the corpus's reference figures were
                          scored on the gold as given
+  --known-address        give each page the address its meta file records
+                         (<id>.json's url), as a caller that requested it
+                         knows it (winnow --url); off by default: the
+                         reference figures had no address
 
 Outputs:
   --out-dir DIR          writes DIR/documents.tsv (one row per document and

@@ -34,6 +34,7 @@ struct Options {
   std::size_t memory_budget = 256 * 1024;
   std::size_t limit = 0;  // documents per package; 0: all
   bool resolve_gold_entities = false;  // --gold-entities
+  bool known_address = false;          // --known-address
   bool quiet = false;
   bool help = false;
   bool version = false;

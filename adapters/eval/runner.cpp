@@ -33,16 +33,18 @@ std::vector<Task> make_tasks(const std::vector<Package>& packages, std::size_t l
 // Scores one document with every extractor; false (and a message) if its
 // files cannot be read.
 bool evaluate_task(const Task& task, const std::vector<std::unique_ptr<Extractor>>& extractors,
-                   bool resolve_gold_entities, std::vector<DocumentResult>& out, std::string& problem) {
+                   const RunOptions& options, std::vector<DocumentResult>& out, std::string& problem) {
   const auto html = read_file_bytes(task.document->html);
   const auto gold_text = read_file_bytes(task.document->gold);
   if (!html || !gold_text) {
     problem = (html ? task.document->gold : task.document->html).string() + ": cannot be read";
     return false;
   }
-  const PreparedText gold = prepare_text(resolve_gold_entities ? resolve_entities(*gold_text) : *gold_text);
+  const PreparedText gold =
+      prepare_text(options.resolve_gold_entities ? resolve_entities(*gold_text) : *gold_text);
+  const std::string url = options.known_address ? load_meta(task.document->meta).url : std::string();
   for (const auto& extractor : extractors) {
-    Extraction e = extractor->extract(*html);
+    Extraction e = extractor->extract_from(*html, url);
     DocumentResult r;
     r.package = task.package->name;
     r.document = task.document->id;
@@ -71,7 +73,7 @@ RunResult run_evaluation(const std::vector<Package>& packages,
 
   auto worker = [&] {
     for (std::size_t i = next++; i < tasks.size(); i = next++) {
-      evaluate_task(tasks[i], extractors, options.resolve_gold_entities, slots[i], problems[i]);
+      evaluate_task(tasks[i], extractors, options, slots[i], problems[i]);
       const std::size_t finished = ++done;
       if (options.on_progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);

@@ -25,6 +25,9 @@ struct RunOptions {
   // (cleanportaleval: &#8217; in 64 of 71 files), so "don&#8217;t" counts
   // a word "8217" no extractor writes and breaks every shingle around it.
   bool resolve_gold_entities = false;
+  // Give each extractor the page's address from its meta file (<id>.json's
+  // url), as a caller that requested the page knows it (winnow --url).
+  bool known_address = false;
   // Called now and then with (documents done, documents total) from one
   // thread at a time; may be empty.
   std::function<void(std::size_t, std::size_t)> on_progress;

@@ -24,9 +24,14 @@ class WinnowExtractor final : public Extractor {
 
   const std::string& name() const override { return name_; }
 
-  Extraction extract(std::string_view html) const override {
+  Extraction extract(std::string_view html) const override { return extract_from(html, {}); }
+
+  // The address goes to ExtractorConfig::url: what `winnow --url` gives.
+  Extraction extract_from(std::string_view html, std::string_view url) const override {
+    ExtractorConfig config = config_;
+    config.url = url;
     const auto start = std::chrono::steady_clock::now();
-    ExtractResult result = extract_html(html, config_, chunk_size_);
+    ExtractResult result = extract_html(html, config, chunk_size_);
     Extraction e;
     e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     e.text = std::move(result.text);

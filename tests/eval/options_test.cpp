@@ -65,6 +65,9 @@ TEST(Options, Flags) {
   EXPECT_FALSE(parse({"--no-report"}).options.write_report);
   EXPECT_FALSE(parse({}).options.resolve_gold_entities) << "the gold is scored as given unless asked";
   EXPECT_TRUE(parse({"--gold-entities"}).options.resolve_gold_entities);
+  EXPECT_TRUE(parse({"--known-address"}).options.known_address);
+  EXPECT_FALSE(parse({}).options.known_address);
+  EXPECT_NE(parse({"--known-address=yes"}).error.find("takes no value"), std::string::npos);
   EXPECT_NE(parse({"--gold-entities=yes"}).error.find("takes no value"), std::string::npos);
 }
 

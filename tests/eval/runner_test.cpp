@@ -104,6 +104,51 @@ TEST(Runner, LimitTakesTheFirstDocumentsOfEachPackageAndReportsProgress) {
   EXPECT_EQ(last_total, 2u);
 }
 
+// Writes the address it was given as its text, so the score says whether
+// the page's own address reached it.
+class AddressEcho final : public Extractor {
+ public:
+  const std::string& name() const override { return name_; }
+  Extraction extract(std::string_view) const override { return {}; }
+  Extraction extract_from(std::string_view, std::string_view url) const override {
+    Extraction e;
+    e.text = std::string(url);
+    return e;
+  }
+
+ private:
+  std::string name_ = "echo";
+};
+
+TEST(Runner, GivesEachPageTheAddressItsMetaFileRecordsOnlyWhenAsked) {
+  const auto packages = fixture_packages();
+  std::vector<std::unique_ptr<Extractor>> extractors;
+  extractors.push_back(std::make_unique<AddressEcho>());
+  RunOptions options;
+  // The plain extractor interface takes no address: the default passes none.
+  const RunResult without = run_evaluation(packages, extractors, options);
+  options.known_address = true;
+  const RunResult with = run_evaluation(packages, extractors, options);
+  ASSERT_EQ(with.documents.size(), without.documents.size());
+  // Nothing extracted: ExtractionEmpty, or BothEmpty where the gold is empty too.
+  auto nothing = [](const DocumentResult& d) {
+    const SpecialCase s = d.scores.by_measure[static_cast<std::size_t>(Measure::BagOfWords)].special;
+    return s == SpecialCase::ExtractionEmpty || s == SpecialCase::BothEmpty;
+  };
+  std::size_t echoed = 0;
+  for (std::size_t i = 0; i < with.documents.size(); ++i) {
+    EXPECT_TRUE(nothing(without.documents[i])) << without.documents[i].document;
+    if (with.documents[i].document == "news") {
+      // "http://example.invalid/news": its words reached the extractor.
+      EXPECT_FALSE(nothing(with.documents[i]));
+      ++echoed;
+    } else {
+      EXPECT_TRUE(nothing(with.documents[i])) << with.documents[i].document << ": its meta file has no url";
+    }
+  }
+  EXPECT_EQ(echoed, 1u);
+}
+
 // A gold text cut from HTML with its character references left in, as some
 // packages' are: "8217" counts as a word no extractor writes.
 TEST(Runner, GoldEntitiesAreResolvedOnlyWhenAsked) {
