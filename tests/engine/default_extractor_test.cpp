@@ -315,7 +315,7 @@ TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) 
 TEST(DefaultExtractor, APageThatSaysItIsNoStoryKeepsLessLikelyBlocks) {
   // 63 words kept in short blocks, then a block of six words (p = 0.71):
   // under the offset -1.5 it is dropped, but a page whose og:type is not a
-  // story has the offset moved by kind_bias_shift (+0.75, so p > 0.68 is
+  // story has the offset moved by kind_bias_shift (+1.25, so p > 0.56 is
   // kept without neighbours, the transitions being even).
   auto page = [](const std::string& og_type) {
     std::string html = "<html><head>";

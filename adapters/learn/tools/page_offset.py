@@ -29,8 +29,9 @@ at its bin's offset is its exact score (as in kind_bias.py).
 PREFIX is the --documents path without its extension; DIR holds the
 held-out pages' decisions (<package>/<id>.tsv). Without them it says so and
 exits 0. Pages are scored at the swept offsets as given: a build that
-shifts a kind's offset (stop 36's +0.75 for pages that declare something
-other than a story) applies that shift to every point.
+shifts a kind's offset (for pages that declare something other than a
+story: +0.75 from stop 36, +1.25 from stop 52) applies that shift to every
+point.
 """
 import argparse
 import csv
