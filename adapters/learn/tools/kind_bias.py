@@ -23,11 +23,11 @@ ARTICLE,OTHER,UNDECLARED), each kind's offset varied with the others held.
 Figures are bag-of-words F1 (mean over pages) and shingle F1 (of the mean
 precision and recall), as train_blocks prints them. Tables swept on a build
 that already moves a kind's offset (+0.75 for "other" from stop 36, +1.25
-from stop 52) carry that
-shift: the offsets printed are the swept ones, and such a page was scored at
-the swept offset plus its shift; so do tables swept since stop 51 for a page
-whose address is an overview's (+0.75, tools/address_bias.py). --base is
-the shipped offset, -1.5 since stop 51 (stop 36's tables want -1.25).
+from stop 52) carry that shift: the offsets printed are the swept ones, and
+such a page was scored at the swept offset plus its shift; so do tables
+swept since stop 51 for a page whose address is an overview's (+0.75,
+tools/address_bias.py). --base is the shipped offset, -1.5 since stop 51
+(stop 36's tables want -1.25).
 
 usage: kind_bias.py PREFIX [--corpus DIR] [--base B] [--by margin|mean] [--top N] [--around A,O,U] [--oracle]
 PREFIX is the --documents path without its extension (the tables are
