@@ -9,7 +9,13 @@
 //                [--learning-rate X] [--subsample X] [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
-//                [--sweep-bias LIST] [--sweep-smoothing LIST]
+//                [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]
+//
+// --known-address gives each scored page the address its meta file records
+// (<id>.json's url) as the caller's (ExtractorConfig::url, `winnow --url`),
+// as `winnow-eval --known-address` does: the estimate for a crawler or a
+// proxy that knows the address it requested. Training reads the pages as
+// before, without it.
 //
 // --sweep-bias / --sweep-smoothing (comma-separated values) cross-validate
 // every combination of the two decoding parameters with one training per
@@ -133,6 +139,7 @@ struct Document {
   std::string id;
   std::filesystem::path html_path;
   std::string gold;
+  std::string url;  // the caller's address when scored (--known-address), else empty
   std::vector<Block> blocks;
   std::vector<float> features;  // blocks.size() * kBlockFeatureCount
   std::vector<float> context;   // blocks.size() * kContextFeatureCount, for the model being fitted
@@ -421,7 +428,9 @@ Figures evaluate(const winnow::BlockModel& model, const std::vector<const Docume
     const auto html = winnow::eval::read_file_bytes(d->html_path);
     winnow::learn::DecisionLog sink;
     if (html) {
-      winnow::HtmlExtractor extractor(winnow::ExtractorConfig{}, info, sink);
+      winnow::ExtractorConfig config;
+      config.url = d->url;
+      winnow::HtmlExtractor extractor(config, info, sink);
       extractor.feed(html->data(), html->size(), true);
     }
     if (decisions_dir && package_names) {
@@ -551,6 +560,7 @@ int main(int argc, char** argv) {
   double soft_width = 0;   // 0: hard labels
   double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
   std::size_t page_folds = 0;  // 0: cross-validate by package
+  bool known_address = false;
   // The HMM's transition log-probabilities are multiplied by this
   // (adapters/learn/smoothing.h); 0.7 was cross-validated against 0.5, 0.6
   // and 1 at stop 35 (adapters/learn/README.md).
@@ -585,6 +595,7 @@ int main(int argc, char** argv) {
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
     else if (a == "--smoothing-weight" && i + 1 < argc) smoothing_weight = std::atof(argv[++i]);
     else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
+    else if (a == "--known-address") known_address = true;
     else if ((a == "--sweep-bias" || a == "--sweep-smoothing") && i + 1 < argc) {
       const auto values = winnow::learn::parse_value_list(argv[++i]);
       if (!values) {
@@ -593,7 +604,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
       return 1;
     }
   }
@@ -619,6 +630,7 @@ int main(int argc, char** argv) {
     std::string html;
     if (!winnow::learn::read_page(pages[i], &html, &d.gold)) return;
     d.html_path = pages[i].html;
+    if (known_address) d.url = winnow::eval::load_meta(std::filesystem::path(pages[i].html).replace_extension(".json")).url;
     d.blocks = winnow::learn::collect_blocks<Block>(html);
     label_blocks(&d, sequence_labels, soft_width, claims);
     compute_features(&d);
