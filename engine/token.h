@@ -22,8 +22,9 @@ enum TokenFlag : std::uint8_t {
   kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
   kTokenInOnclick = 1 << 5,      // word: inside an element with an onclick attribute (a script link)
   kTokenInAdvert = 1 << 6,       // word: inside an advert by its link target or banner size (semantics.h)
-  kTokenLineBreak = 1 << 7,      // word: preformatted (<pre>, <xmp>, <plaintext>), a line break before it
-                                 // in its block; Token::line_start says how the line starts
+  kTokenLineBreak = 1 << 7,      // word: a line break before it in its block (a single <br>, or
+                                 // preformatted text: <pre>, <xmp>, <plaintext>); Token::line_start
+                                 // says how the line starts
 };
 
 // How a preformatted line starts (Token::line_start): the columns of

@@ -188,7 +188,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
   if (has_flag(tag, kTagHeading)) flags |= kHeading;
   flags = white_space(tag, attributes, flags);
-  const bool block = has_flag(tag, kTagBlock);
+  const bool block = tag == Tag::br ? break_line() : has_flag(tag, kTagBlock);
   if (block) start_block();
   // The start tag carries the cues of its own attributes (class, id, role,
   // itemprop), not those its tag name implies: what Readability weighs.
@@ -246,9 +246,19 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   };
   if (region_ends(kSemMainLandmark)) stream_.set_main_landmark_ended();
   if (region_ends(kSemDeclaredBody)) stream_.set_declared_body_ended();
-  const bool block = has_flag(tag, kTagBlock);
+  // A <br>'s line break was taken at its start tag.
+  const bool block = has_flag(tag, kTagBlock) && tag != Tag::br;
   emit_tag(TokenKind::EndTag, tag, source, block);
   if (block) start_block();
+}
+
+bool Tokenizer::break_line() {
+  if (block_text_bytes_ == 0 || broken_by_br_) return true;
+  broken_by_br_ = true;
+  space_before_ = true;
+  if (line_breaks_ < 2) ++line_breaks_;
+  line_columns_ = 0;
+  return false;
 }
 
 void Tokenizer::on_text(std::string_view text, SourceSpan source) {
@@ -419,6 +429,7 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   line_breaks_ = 0;
   line_columns_ = 0;
   after_cr_ = false;
+  broken_by_br_ = false;
   const std::size_t bytes =
       text.size() + (space_before_ ? 1 : 0) + (line_break ? indent + (blank_line ? 1 : 0) : 0);
   if (block_text_bytes_ + bytes > kMaxBlockTextBytes && block_text_bytes_ > 0) {

@@ -103,7 +103,13 @@ class Tokenizer final : public EventHandler {
     space_before_ = true;
     line_breaks_ = 0;
     line_columns_ = 0;
+    broken_by_br_ = false;
   }
+  // A <br>: a line break inside the block, or (at a block's start, or after
+  // another <br> with no word between) the block's end, as a browser shows
+  // `<br><br>` as a paragraph break and Readability.js makes it a <p>.
+  // Returns whether the block ends.
+  bool break_line();
   // The element's white-space flags from its tag and inline style, else its
   // parent's (flags).
   static std::uint8_t white_space(Tag tag, const ElementAttributes& attributes, std::uint8_t flags);
@@ -128,6 +134,7 @@ class Tokenizer final : public EventHandler {
   std::uint8_t line_breaks_ = 0;
   std::size_t line_columns_ = 0;
   bool after_cr_ = false;
+  bool broken_by_br_ = false;  // a <br> broke the line since the block's last word
   // The innermost item (list item, term, definition, cell, caption) opened
   // since the last word, and the first block of it that had words: the
   // blocks after that one continue it (kBlockContinuesItem).

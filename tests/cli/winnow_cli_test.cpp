@@ -136,6 +136,21 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
 }
 
+TEST(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
+  const std::string page = write_temp("poem.html",
+                                      "<p>Roses are red,<br>violets are blue<br>\n<br>and so<br/>are you</p>");
+  const CliRun text = run("--algo plain " + page);
+  EXPECT_EQ(text.out, "Roses are red,\nviolets are blue\nand so\nare you\n");
+  const CliRun markdown = run("--algo plain --format markdown " + page);
+  EXPECT_EQ(markdown.out, "Roses are red,\\\nviolets are blue\n\nand so\\\nare you\n");
+  const CliRun json = run("--algo plain --format json " + page);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"Roses are red,\\nviolets are blue\"}\n"
+                          "{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"and so\\nare you\"}\n"),
+            std::string::npos)
+      << json.out;
+  std::remove(page.c_str());
+}
+
 TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
   const std::string front =

@@ -250,6 +250,8 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   text("six");
   start(Tag::br);
   end(Tag::br);
+  start(Tag::br);
+  end(Tag::br);
   text("seven");
   end(Tag::td);
   start(Tag::dt);
@@ -294,6 +296,41 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
     EXPECT_EQ(t.block_shape & ~kBlockKindMask, e.context) << e.word;
     EXPECT_EQ(t.heading_level, e.heading) << e.word;
   }
+}
+
+TEST_F(TokenizerTest, OneBrBreaksTheLineTwoEndTheBlock) {
+  // A browser shows <br> as a line break and <br><br> as an empty line:
+  // Readability.js turns the pair into a paragraph. A poem's or a forum
+  // post's lines stay one block; two <br> (whitespace between) end it.
+  start(Tag::p);
+  start(Tag::br);  // at the block's start: nothing to break
+  end(Tag::br);
+  text("one");
+  start(Tag::br);
+  end(Tag::br);
+  text(" two ");
+  start(Tag::br);
+  end(Tag::br);
+  text("\n ");
+  start(Tag::br);
+  end(Tag::br);
+  text("three");
+  end(Tag::p);
+  done();
+  const Token& one = recorder_.word("one").token;
+  const Token& two = recorder_.word("two").token;
+  const Token& three = recorder_.word("three").token;
+  EXPECT_FALSE(one.has(kTokenLineBreak));
+  EXPECT_EQ(two.block, one.block);
+  EXPECT_TRUE(two.has(kTokenLineBreak));
+  EXPECT_EQ(two.line_indent(), 0u);
+  EXPECT_FALSE(two.after_blank_line());
+  EXPECT_NE(three.block, two.block);
+  EXPECT_FALSE(three.has(kTokenLineBreak)) << "a block's first word starts its line";
+  int boundaries = 0;
+  for (const Recorded& r : recorder_.tokens)
+    if (r.token.is_tag() && r.token.tag == Tag::br && r.token.has(kTokenBlockBoundary)) ++boundaries;
+  EXPECT_EQ(boundaries, 2) << "the <br> at the start and the second of the pair";
 }
 
 TEST_F(TokenizerTest, ParagraphsInATableCellAreParagraphs) {
