@@ -45,9 +45,12 @@ void MarkdownWriter::on_metadata(const PageMetadata& metadata) {
 void MarkdownWriter::on_block_start(const BlockShape& shape) {
   const bool item = is_item(shape);
   if (any_block_) {
-    if (item && !shape.continues_item && previous_item_ && shape.quoted == previous_quoted_) {
-      write_("\n");  // the next item of a list: a tight list
-    } else if (shape.quoted && previous_quoted_) {
+    // The next item right after an item's first block or its code: a tight
+    // list. After a later paragraph of an item it takes an empty line, as
+    // "2." cannot interrupt a paragraph.
+    if (item && !shape.continues_item && previous_marker_ && shape.quoted == previous_quoted_) {
+      write_("\n");
+    } else if (shape.quoted && previous_quoted_ && !quote_in_item_ && !quotes_in_item(shape)) {
       write_("\n>\n");  // the same quote goes on
     } else {
       write_("\n\n");
@@ -57,12 +60,15 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
   in_block_ = true;
   at_line_start_ = true;
   shape_ = shape;
-  if (shape.quoted) write_("> ");
+  quote_in_item_ = quotes_in_item(shape);
+  if (shape.quoted && !quote_in_item_) write_("> ");
   indent_ = 0;
   if (item && shape.continues_item) {
     indent_ = item_indent_;
     write_(kSpaces.substr(0, indent_));
+    if (quote_in_item_) write_("> ");
   } else if (item) {
+    item_quoted_ = shape.quoted;
     // Ordered items are numbered as they come (a renderer would number
     // "1. 1. 1." the same way, but the text is read as it is too).
     const bool ordered = shape.kind == BlockKind::OrderedListItem;
@@ -89,8 +95,13 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
 }
 
 void MarkdownWriter::write_line_prefix() {
-  if (shape_.quoted) write_("> ");
+  if (shape_.quoted && !quote_in_item_) write_("> ");
   write_(kSpaces.substr(0, indent_));
+  if (quote_in_item_) write_("> ");
+}
+
+bool MarkdownWriter::quotes_in_item(const BlockShape& shape) const {
+  return shape.quoted && shape.continues_item && is_item(shape) && !item_quoted_;
 }
 
 void MarkdownWriter::on_text(std::string_view text) {
@@ -139,6 +150,12 @@ void MarkdownWriter::write_escaped(std::string_view text) {
 }
 
 void MarkdownWriter::on_line_break() {
+  if (shape_.heading_level > 0 && !code_) {
+    // A heading is one line in CommonMark: a break would end it and leave
+    // its '\\' as text. Its lines are joined by a space.
+    write_(" ");
+    return;
+  }
   if (!code_) write_("\\");  // a hard line break
   write_("\n");
   write_line_prefix();
@@ -150,6 +167,7 @@ void MarkdownWriter::on_block_end() {
   if (shape_.kind == BlockKind::Term && !shape_.heading_level) write_("**");
   in_block_ = false;
   previous_item_ = is_item(shape_) || (code_ && previous_item_);
+  previous_marker_ = (is_item(shape_) && !shape_.continues_item) || (code_ && previous_item_);
   previous_quoted_ = shape_.quoted;
 }
 

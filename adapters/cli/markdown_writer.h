@@ -21,8 +21,9 @@
 // Text is escaped so a renderer shows it as written: \ ` * _ [ ] < > | ~
 // everywhere, '&' where a character reference follows ("&amp;"), and what would
 // start a heading, list, quote or rule at the start of a line (#, -, +, =,
-// "1." or "1)"). A line break inside a block that is not code (white-space:
-// pre-line, pre-wrap) is a hard break ('\' at the end of the line).
+// "1." or "1)"). A line break inside a block that is not code (a <br>;
+// white-space: pre-line, pre-wrap) is a hard break ('\' at the end of the
+// line), except in a heading, which CommonMark keeps to one line: a space.
 //
 // Memory: constant; nothing is held between calls (the CLI's memory is
 // outside the budget, whose contract is the library's).
@@ -60,6 +61,7 @@ class MarkdownWriter final : public ContentSink {
   // What starts each line of the open block after its first: the quote's
   // marker, the indentation that keeps it inside its item, a code block's.
   void write_line_prefix();
+  bool quotes_in_item(const BlockShape& shape) const;
   void write_escaped(std::string_view text);
 
   std::function<void(std::string_view)> write_;
@@ -71,7 +73,13 @@ class MarkdownWriter final : public ContentSink {
   bool code_ = false;              // the open block is an indented code block
   std::size_t indent_ = 0;         // spaces before each later line of the open block
   bool previous_item_ = false;     // the last block was in a list item
+  bool previous_marker_ = false;   // the last block was a list item's first, or code in an item
   bool previous_quoted_ = false;
+  bool item_quoted_ = false;       // the last list item's marker was inside a quote
+  // The open block is a quote inside a list item (the item's marker was not
+  // quoted): its "> " goes after the item's indentation, or the quote would
+  // end the list.
+  bool quote_in_item_ = false;
   std::size_t item_indent_ = 2;    // width of the last list item's marker
   unsigned item_number_ = 0;       // of the last ordered item, 0 after any other block but an item's
 };

@@ -47,7 +47,17 @@ TEST(MarkdownWriter, HeadingsParagraphsAndATightList) {
                     {shape(BlockKind::OrderedListItem), {"first"}},
                     {shape(BlockKind::OrderedListItem), {"second"}},
                     {shape(BlockKind::Paragraph), {"after"}}}),
-            "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n1. first\n2. second\n\nafter\n");
+            "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n\n1. first\n2. second\n\nafter\n");
+}
+
+TEST(MarkdownWriter, AnItemAfterAnItemsParagraphStartsAfterAnEmptyLine) {
+  // "3." right under a paragraph would be that paragraph's text: only "1."
+  // may interrupt one.
+  EXPECT_EQ(render({{shape(BlockKind::OrderedListItem), {"first"}},
+                    {shape(BlockKind::OrderedListItem), {"second"}},
+                    {shape(BlockKind::OrderedListItem, 0, false, true), {"by", " ", "someone"}},
+                    {shape(BlockKind::OrderedListItem), {"third"}}}),
+            "1. first\n2. second\n\n   by someone\n\n3. third\n");
 }
 
 TEST(MarkdownWriter, QuotedBlocksStayInOneQuote) {
@@ -71,6 +81,21 @@ TEST(MarkdownWriter, ALineBreakOutsideCodeIsAHardBreak) {
   EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"Roses", "\n", "   ", "- red"}}}), "Roses\\\n\\- red\n")
       << "the next line's indentation is dropped and its bullet escaped";
   EXPECT_EQ(render({{shape(BlockKind::ListItem, 0, true), {"a", "\n", "b"}}}), "> - a\\\n>   b\n");
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 2), {"Quiet.", "\n", "Crew-ready."}}}), "## Quiet. Crew-ready.\n")
+      << "a heading is one line: its lines are joined";
+}
+
+TEST(MarkdownWriter, AQuoteInsideAnItemStaysInIt) {
+  // A forum post's quote under its numbered heading: "> " at the line's
+  // start would end the list, and the item's next paragraph would be code.
+  EXPECT_EQ(render({{shape(BlockKind::OrderedListItem), {"post"}},
+                    {shape(BlockKind::OrderedListItem, 0, true, true), {"quoted", "\n", "twice"}},
+                    {shape(BlockKind::OrderedListItem, 0, false, true), {"by", " ", "someone"}},
+                    {shape(BlockKind::OrderedListItem), {"next"}}}),
+            "1. post\n\n   > quoted\\\n   > twice\n\n   by someone\n\n2. next\n");
+  EXPECT_EQ(render({{shape(BlockKind::ListItem, 0, true), {"a"}}, {shape(BlockKind::ListItem, 0, true, true), {"b"}}}),
+            "> - a\n>\n>   b\n")
+      << "a list inside a quote keeps the quote first";
 }
 
 TEST(MarkdownWriter, EscapesMarkupSoTextRendersAsWritten) {
