@@ -8,7 +8,8 @@
 //   a later block of an  indented under the item, so it stays inside it
 //   item
 //   quoted               "> " before every line, the empty lines between
-//                        quoted blocks included
+//                        quoted blocks included; a quote inside a list
+//                        item after the item's indentation
 //   preformatted         an indented code block (four spaces before each
 //                        line): unlike a fence, it needs no look at what the
 //                        code holds, so it streams
