@@ -45,6 +45,10 @@ class TokenizerTest : public ::testing::Test {
   void start(Tag tag, ElementAttributes attributes = {}) { tokenizer_.on_start_element(tag, attributes, {}); }
   void end(Tag tag) { tokenizer_.on_end_element(tag, {}); }
   void text(std::string_view t, SourceSpan source = {}) { tokenizer_.on_text(t, source); }
+  void br() {  // libxml2 ends a void element at once
+    start(Tag::br);
+    end(Tag::br);
+  }
   void done() { tokenizer_.on_end_document(0); }
 
   MemoryBudget budget_;
@@ -248,10 +252,8 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   end(Tag::blockquote);
   start(Tag::td);
   text("six");
-  start(Tag::br);
-  end(Tag::br);
-  start(Tag::br);
-  end(Tag::br);
+  br();
+  br();
   text("seven");
   end(Tag::td);
   start(Tag::dt);
@@ -303,17 +305,13 @@ TEST_F(TokenizerTest, OneBrBreaksTheLineTwoEndTheBlock) {
   // Readability.js turns the pair into a paragraph. A poem's or a forum
   // post's lines stay one block; two <br> (whitespace between) end it.
   start(Tag::p);
-  start(Tag::br);  // at the block's start: nothing to break
-  end(Tag::br);
+  br();  // at the block's start: nothing to break
   text("one");
-  start(Tag::br);
-  end(Tag::br);
+  br();
   text(" two ");
-  start(Tag::br);
-  end(Tag::br);
+  br();
   text("\n ");
-  start(Tag::br);
-  end(Tag::br);
+  br();
   text("three");
   end(Tag::p);
   done();
@@ -331,6 +329,28 @@ TEST_F(TokenizerTest, OneBrBreaksTheLineTwoEndTheBlock) {
   for (const Recorded& r : recorder_.tokens)
     if (r.token.is_tag() && r.token.tag == Tag::br && r.token.has(kTokenBlockBoundary)) ++boundaries;
   EXPECT_EQ(boundaries, 2) << "the <br> at the start and the second of the pair";
+}
+
+TEST_F(TokenizerTest, InPreformattedTextABrIsOneMoreLineBreak) {
+  // <pre>a<br>b<br>\nc</pre>: a browser shows b on the next line and c
+  // after an empty one (the <br>, then the newline).
+  start(Tag::pre);
+  text("a");
+  br();
+  text("b");
+  br();
+  text("\nc");
+  end(Tag::pre);
+  done();
+  const Token& a = recorder_.word("a").token;
+  const Token& b = recorder_.word("b").token;
+  const Token& c = recorder_.word("c").token;
+  EXPECT_EQ(b.block, a.block);
+  EXPECT_EQ(c.block, a.block);
+  EXPECT_TRUE(b.has(kTokenLineBreak));
+  EXPECT_FALSE(b.after_blank_line());
+  EXPECT_TRUE(c.has(kTokenLineBreak));
+  EXPECT_TRUE(c.after_blank_line());
 }
 
 TEST_F(TokenizerTest, ParagraphsInATableCellAreParagraphs) {
