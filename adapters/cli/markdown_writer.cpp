@@ -50,8 +50,11 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     // "2." cannot interrupt a paragraph.
     if (item && !shape.continues_item && previous_marker_ && shape.quoted == previous_quoted_) {
       write_("\n");
-    } else if (shape.quoted && previous_quoted_ && !quote_in_item_ && !quotes_in_item(shape)) {
-      write_("\n>\n");  // the same quote goes on
+    } else if (shape.quoted && previous_quoted_ && quote_in_item_ == quotes_in_item(shape)) {
+      // The same quote goes on (inside an item, at the item's indentation).
+      write_("\n");
+      if (quote_in_item_) write_(kSpaces.substr(0, item_indent_));
+      write_(">\n");
     } else {
       write_("\n\n");
     }

@@ -90,9 +90,10 @@ TEST(MarkdownWriter, AQuoteInsideAnItemStaysInIt) {
   // start would end the list, and the item's next paragraph would be code.
   EXPECT_EQ(render({{shape(BlockKind::OrderedListItem), {"post"}},
                     {shape(BlockKind::OrderedListItem, 0, true, true), {"quoted", "\n", "twice"}},
+                    {shape(BlockKind::OrderedListItem, 0, true, true), {"and", " ", "more"}},
                     {shape(BlockKind::OrderedListItem, 0, false, true), {"by", " ", "someone"}},
                     {shape(BlockKind::OrderedListItem), {"next"}}}),
-            "1. post\n\n   > quoted\\\n   > twice\n\n   by someone\n\n2. next\n");
+            "1. post\n\n   > quoted\\\n   > twice\n   >\n   > and more\n\n   by someone\n\n2. next\n");
   EXPECT_EQ(render({{shape(BlockKind::ListItem, 0, true), {"a"}}, {shape(BlockKind::ListItem, 0, true, true), {"b"}}}),
             "> - a\n>\n>   b\n")
       << "a list inside a quote keeps the quote first";
