@@ -154,8 +154,8 @@ void MarkdownWriter::write_escaped(std::string_view text) {
 
 void MarkdownWriter::on_line_break() {
   if (shape_.heading_level > 0 && !code_) {
-    // A heading is one line in CommonMark: a break would end it and leave
-    // its '\\' as text. Its lines are joined by a space.
+    // A heading is one line in CommonMark: a break would end it and show
+    // the break's backslash as text. Its lines are joined by a space.
     write_(" ");
     return;
   }

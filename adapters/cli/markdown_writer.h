@@ -62,6 +62,7 @@ class MarkdownWriter final : public ContentSink {
   // What starts each line of the open block after its first: the quote's
   // marker, the indentation that keeps it inside its item, a code block's.
   void write_line_prefix();
+  // Whether a block is a quote inside the current list item (see quote_in_item_).
   bool quotes_in_item(const BlockShape& shape) const;
   void write_escaped(std::string_view text);
 
