@@ -47,6 +47,15 @@ class ContentWriter {
     if (word.has(kTokenLineBreak)) return line_start(word, true);
     return word.has(kTokenGlued) ? std::string_view() : std::string_view(" ");
   }
+  // Rendered text the budget cut may end with what goes before a word whose
+  // word did not fit: its space, or its line break marker and indentation
+  // (a line break with nothing after it would end the block with an empty
+  // line). Returns the text without it.
+  static std::string_view without_cut_prefix(std::string_view rendered) {
+    while (!rendered.empty() && (rendered.back() == ' ' || rendered.back() == kLineBreakMarker))
+      rendered.remove_suffix(1);
+    return rendered;
+  }
   // A block's rendered line without its marker, if it has one.
   static std::string_view without_block_marker(std::string_view line) {
     return line.size() >= kBlockMarkerBytes && line[0] == '\x01' ? line.substr(kBlockMarkerBytes) : line;

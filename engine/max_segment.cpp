@@ -43,11 +43,8 @@ void MaxSegment::take(const Token& token, std::string_view text, std::int64_t sc
 
 void MaxSegment::write(ContentWriter& out) const {
   if (best_sum_ == kNoSegment || best_words_ == 0) return;
-  std::string_view best =
-      best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view();
-  // Text cut by the budget may end with the space written before a word
-  // that did not fit.
-  while (!best.empty() && best.back() == ' ') best.remove_suffix(1);
+  const std::string_view best = ContentWriter::without_cut_prefix(
+      best_is_current_prefix_ ? current_text_.view().substr(0, best_prefix_size_) : best_text_.view());
   out.write_rendered(best, best_span_, best_words_, best_net_text_);
 }
 

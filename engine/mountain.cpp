@@ -113,10 +113,8 @@ void Mountain::finish(ContentWriter& out) {
     const Ridge& r = kept_[i];
     if (r.height < params_.ridge_ratio * highest_) continue;
     if (r.link_chars > params_.max_link_share * r.chars) continue;
-    std::string_view bytes = text_.view().substr(r.text_begin, r.text_end - r.text_begin);
-    // Text cut by the budget may end with the space written before a word
-    // that did not fit.
-    while (!bytes.empty() && bytes.back() == ' ') bytes.remove_suffix(1);
+    const std::string_view bytes =
+        ContentWriter::without_cut_prefix(text_.view().substr(r.text_begin, r.text_end - r.text_begin));
     if (bytes.empty()) continue;
     ++kept_count_;
     out.write_rendered(bytes, SourceSpan{r.source_begin, r.source_end}, r.words, r.net);

@@ -205,6 +205,22 @@ Token line_word(std::uint64_t index, std::uint8_t line_start) {
 // Preformatted lines: a break and the indentation instead of a space, an
 // empty line as a second break; the sink hears each break as
 // on_line_break(), whether the words come one by one or rendered.
+// fuzz_capi finding fce1caf7 (mss at 48 KiB, windows-1251, an <xmp>): the
+// budget refused a word after its line break marker, and the held text,
+// written back, ended its block with an empty line.
+TEST(ContentWriter, TextCutByTheBudgetLosesWhatWentBeforeTheRefusedWord) {
+  EXPECT_EQ(ContentWriter::without_cut_prefix("one two "), "one two");
+  EXPECT_EQ(ContentWriter::without_cut_prefix("f()\x03    "), "f()");
+  EXPECT_EQ(ContentWriter::without_cut_prefix("f()\x03\x03        "), "f()");
+  EXPECT_EQ(ContentWriter::without_cut_prefix("x;\ny;"), "x;\ny;") << "whole words stay";
+  EXPECT_EQ(ContentWriter::without_cut_prefix(" "), "");
+  test::RecordingSink sink;
+  ContentWriter writer(sink);
+  writer.write_rendered(ContentWriter::without_cut_prefix("a\x03" "b\x03  "), SourceSpan{0, 9}, 2, 0);
+  writer.finish();
+  EXPECT_EQ(sink.text(), "a\nb\n") << "the block ends with its last word";
+}
+
 TEST(ContentWriter, PreformattedLinesKeepTheirBreaksAndIndentation) {
   class Lines final : public ContentSink {
    public:
