@@ -37,12 +37,15 @@ inline constexpr std::uint8_t kBlockQuoted = 0x08;
 // definition, table cell or caption: a second paragraph of an item, or the
 // text after a list nested in it.
 inline constexpr std::uint8_t kBlockContinuesItem = 0x10;
-inline constexpr std::uint8_t kBlockShapeBits = 5;
-
-// How deep a list is nested is not kept: with the heading level, the shape
-// fills the one byte that the algorithms holding words compactly keep per
-// word (pack_block_style), so a nested list's items are items like the
-// outer list's.
+// How many list items (<li>) are open around the block besides the innermost
+// one, at most kMaxListNesting: 0 in a top-level list's item and outside any
+// list, 1 in an item of a list nested in an item, ... Deeper lists are drawn
+// at the deepest level: a renderer on a small screen has no room for more,
+// and four levels keep the shape within 7 bits.
+inline constexpr std::uint8_t kBlockListNestingShift = 5;
+inline constexpr std::uint8_t kBlockListNestingMask = 0x60;
+inline constexpr int kMaxListNesting = 3;
+inline constexpr std::uint8_t kBlockShapeBits = 7;
 
 // The same, unpacked.
 struct BlockShape {
@@ -50,6 +53,7 @@ struct BlockShape {
   BlockKind kind = BlockKind::Paragraph;
   bool quoted = false;
   bool continues_item = false;
+  int list_nesting = 0;  // 0..kMaxListNesting (kBlockListNestingMask)
 
   static BlockShape unpack(std::uint8_t heading_level, std::uint8_t block_shape) {
     BlockShape shape;
@@ -57,11 +61,14 @@ struct BlockShape {
     shape.kind = static_cast<BlockKind>(block_shape & kBlockKindMask);
     shape.quoted = (block_shape & kBlockQuoted) != 0;
     shape.continues_item = (block_shape & kBlockContinuesItem) != 0;
+    shape.list_nesting = (block_shape & kBlockListNestingMask) >> kBlockListNestingShift;
     return shape;
   }
   std::uint8_t packed_shape() const {
+    const int nesting = list_nesting < 0 ? 0 : list_nesting > kMaxListNesting ? kMaxListNesting : list_nesting;
     return static_cast<std::uint8_t>(static_cast<std::uint8_t>(kind) | (quoted ? kBlockQuoted : 0) |
-                                     (continues_item ? kBlockContinuesItem : 0));
+                                     (continues_item ? kBlockContinuesItem : 0) |
+                                     nesting << kBlockListNestingShift);
   }
   bool plain() const { return heading_level == 0 && packed_shape() == 0; }
 };

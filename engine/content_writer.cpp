@@ -6,15 +6,19 @@
 namespace winnow {
 
 std::string_view ContentWriter::block_marker(const BlockShape& shape) {
-  // Every marker, built at compile time: 7 heading levels times 32 shapes.
+  // Every marker, built at compile time: 4 list nestings times 7 heading
+  // levels times 32 shapes.
+  constexpr int kNestings = kMaxListNesting + 1;
   struct Table {
-    char bytes[7 * 32 * kBlockMarkerBytes] = {};
+    char bytes[kNestings * 7 * 32 * kBlockMarkerBytes] = {};
     constexpr Table() {
-      for (int level = 0; level < 7; ++level) {
-        for (int packed = 0; packed < 32; ++packed) {
-          char* m = bytes + (level * 32 + packed) * kBlockMarkerBytes;
-          m[0] = '\x01';
-          m[1] = static_cast<char>(0x20 + level * 32 + packed);
+      for (int nesting = 0; nesting < kNestings; ++nesting) {
+        for (int level = 0; level < 7; ++level) {
+          for (int packed = 0; packed < 32; ++packed) {
+            char* m = bytes + ((nesting * 7 + level) * 32 + packed) * kBlockMarkerBytes;
+            m[0] = marker_lead(nesting);
+            m[1] = static_cast<char>(0x20 + level * 32 + packed);
+          }
         }
       }
     }
@@ -22,7 +26,10 @@ std::string_view ContentWriter::block_marker(const BlockShape& shape) {
   static constexpr Table table;
   if (shape.plain()) return {};
   const int level = shape.heading_level < 0 || shape.heading_level > 6 ? 0 : shape.heading_level;
-  return std::string_view(table.bytes + (level * 32 + shape.packed_shape()) * kBlockMarkerBytes, kBlockMarkerBytes);
+  const std::uint8_t packed = shape.packed_shape();
+  const int nesting = packed >> kBlockListNestingShift;
+  const int index = (nesting * 7 + level) * 32 + (packed & 0x1F);
+  return std::string_view(table.bytes + index * kBlockMarkerBytes, kBlockMarkerBytes);
 }
 
 std::string_view ContentWriter::line_start(const Token& word, bool with_breaks) {
@@ -100,9 +107,11 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
     const std::size_t newline = rendered.find('\n');
     std::string_view line = rendered.substr(0, newline);
     BlockShape shape;
-    if (line.size() >= kBlockMarkerBytes && line[0] == '\x01') {
+    if (line.size() >= kBlockMarkerBytes && marker_nesting(line[0]) >= 0) {
       const unsigned code = static_cast<unsigned char>(line[1]) - 0x20u;
-      shape = BlockShape::unpack(static_cast<std::uint8_t>(code / 32), static_cast<std::uint8_t>(code % 32));
+      const unsigned nesting = static_cast<unsigned>(marker_nesting(line[0]));
+      shape = BlockShape::unpack(static_cast<std::uint8_t>(code / 32),
+                                 static_cast<std::uint8_t>(code % 32 | nesting << kBlockListNestingShift));
       line.remove_prefix(kBlockMarkerBytes);
     }
     if (!line.empty()) {

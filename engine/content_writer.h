@@ -26,14 +26,26 @@ class ContentWriter {
   void write_rendered(std::string_view rendered, SourceSpan span, std::uint64_t words,
                       std::uint64_t net_text_length);
   // Two bytes that start a rendered line whose block is a heading, an item,
-  // a quote or preformatted (empty for a plain paragraph): U+0001, then
-  // 0x20 + 32 * heading level + packed shape (engine/block_shape.h), a byte
-  // from 0x20 to 0xFF, so never the '\n' that ends the line. U+0001 cannot
-  // occur in content (the decoder turns control characters into spaces).
-  // Two bytes, as the heading marker was before blocks had shapes: what an
-  // algorithm holds of a heading costs the budget no more.
+  // a quote or preformatted (empty for a plain paragraph): a control
+  // character that says how deep its list is nested (U+0001 for a top-level
+  // list and any block outside lists, U+0011 to U+0013 for nesting 1 to 3),
+  // then 0x20 + 32 * heading level + the packed shape's low five bits
+  // (engine/block_shape.h), a byte from 0x20 to 0xFF, so never the '\n'
+  // that ends the line. Control characters cannot occur in content (the
+  // decoder turns them into spaces). Two bytes, as the heading marker was
+  // before blocks had shapes: what an algorithm holds of a heading costs the
+  // budget no more.
   static std::string_view block_marker(const BlockShape& shape);
   static constexpr std::size_t kBlockMarkerBytes = 2;
+  static constexpr char marker_lead(int list_nesting) {
+    return list_nesting == 0 ? '\x01' : static_cast<char>(0x10 + list_nesting);
+  }
+  // The list nesting a marker's first byte stands for, or -1 if it starts
+  // no marker.
+  static constexpr int marker_nesting(char lead) {
+    if (lead == '\x01') return 0;
+    return lead > '\x10' && lead <= static_cast<char>(0x10 + kMaxListNesting) ? lead - 0x10 : -1;
+  }
   // A line break inside a block in rendered text ('\n' ends the block
   // there); U+0003 cannot occur in content either.
   static constexpr char kLineBreakMarker = '\x03';
@@ -58,7 +70,7 @@ class ContentWriter {
   }
   // A block's rendered line without its marker, if it has one.
   static std::string_view without_block_marker(std::string_view line) {
-    return line.size() >= kBlockMarkerBytes && line[0] == '\x01' ? line.substr(kBlockMarkerBytes) : line;
+    return line.size() >= kBlockMarkerBytes && marker_nesting(line[0]) >= 0 ? line.substr(kBlockMarkerBytes) : line;
   }
   // Reports a block-labelling extractor's decision on one block (closes the
   // open line and span first, so it never falls inside a block's text).

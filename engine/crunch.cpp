@@ -102,8 +102,7 @@ void Crunch::write(const Word& w, std::string_view text, ContentWriter& out) {
   token.source_begin = w.source_begin;
   token.source_end = w.source_begin + w.source_length;
   token.block = w.block;
-  token.flags = w.flags;
-  unpack_block_style(w.style, token);
+  unpack_word_rendering(w.rendering, token);
   token.line_start = w.line_start;
   out.write_word(token, text);
 }
@@ -215,8 +214,8 @@ void Crunch::on_token(const Token& token, std::string_view text, const TokenStre
   make_room(text.size(), out);
   if (block_state_ == kDropping) return;
   words_.push(Word{token.word_index, token.source_begin,
-                   static_cast<std::uint32_t>(token.source_end - token.source_begin), token.block, token.flags,
-                   pack_block_style(token), token.line_start, static_cast<std::uint8_t>(text.size())});
+                   static_cast<std::uint32_t>(token.source_end - token.source_begin), token.block, 
+                   pack_word_rendering(token), token.line_start, static_cast<std::uint8_t>(text.size())});
   for (const char byte : text) text_.push(byte);
   if (hold() == words_.end_seq()) release(out);
 }

@@ -161,8 +161,7 @@ class Crunch final : public Algorithm {
     std::uint64_t source_begin;
     std::uint32_t source_length;
     std::uint32_t block;
-    std::uint8_t flags;
-    std::uint8_t style;       // pack_block_style(): heading level and block shape
+    std::uint16_t rendering;  // pack_word_rendering(): block style, glued, link, line break
     std::uint8_t line_start;  // Token::line_start, for preformatted lines
     std::uint8_t size;
   };

@@ -10,6 +10,7 @@ DelayedWords::DelayedWords(MemoryBudget& budget, std::size_t max_words, std::siz
 
 namespace {
 constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << 56) - 1;
+constexpr std::uint64_t kWideStyleBit = std::uint64_t{1} << 58;  // the style takes a second byte
 constexpr std::uint64_t kStyleBit = std::uint64_t{1} << 59;
 constexpr std::uint64_t kLineBreakBit = std::uint64_t{1} << 60;
 constexpr std::uint64_t kAnchorBit = std::uint64_t{1} << 61;
@@ -20,16 +21,19 @@ constexpr std::uint64_t kNewBlockBit = std::uint64_t{1} << 63;
 void DelayedWords::push(const Token& word, std::string_view text) {
   const bool new_block = started_ && word.block != last_block_;
   const bool style = holds_style(word);
+  const BlockStyle packed = pack_block_style(word);
+  const bool wide = style && packed > 0xFF;
   if (!started_) {
     first_index_ = word.word_index;
     started_ = true;
   }
   last_block_ = word.block;
   words_.push(Word{(word.source_begin & kOffsetMask) | std::uint64_t{text.size()} << 56,
-                   (word.source_end & kOffsetMask) | (style ? kStyleBit : 0) |
+                   (word.source_end & kOffsetMask) | (style ? kStyleBit : 0) | (wide ? kWideStyleBit : 0) |
                        (word.has(kTokenInAnchor) ? kAnchorBit : 0) | (word.has(kTokenGlued) ? kGluedBit : 0) |
                        (new_block ? kNewBlockBit : 0) | (word.has(kTokenLineBreak) ? kLineBreakBit : 0)});
-  if (style) text_.push(static_cast<char>(pack_block_style(word)));
+  if (style) text_.push(static_cast<char>(packed & 0xFF));
+  if (wide) text_.push(static_cast<char>(packed >> 8));
   if (word.has(kTokenLineBreak)) text_.push(static_cast<char>(word.line_start));
   for (const char c : text) text_.push(c);
 }
@@ -41,9 +45,10 @@ void DelayedWords::release_until(std::uint64_t end, bool keep, ContentWriter& ou
     const std::size_t size = w.begin_and_size >> 56;
     if (w.end_and_bits & kNewBlockBit) output_style_ = 0;
     if (w.end_and_bits & kStyleBit) {
-      char style = 0;
-      text_.take_front(&style, 1);
-      output_style_ = static_cast<std::uint8_t>(style);
+      char style[2] = {};
+      text_.take_front(style, (w.end_and_bits & kWideStyleBit) ? 2 : 1);
+      output_style_ = static_cast<BlockStyle>(static_cast<unsigned char>(style[0]) |
+                                              static_cast<unsigned char>(style[1]) << 8);
     }
     char line_start = 0;
     if (w.end_and_bits & kLineBreakBit) text_.take_front(&line_start, 1);

@@ -63,10 +63,11 @@ namespace winnow {
 // A FIFO of the words an algorithm has seen but not yet decided, kept
 // compactly in two rings reserved at creation: 16 bytes per word (its source
 // range, its text size, whether it is glued, in a link, starts a new block
-// and a preformatted line) plus its text (and one byte before it: for a word
-// that starts a preformatted line its line_start; for the first word of a
-// heading, item, quote or preformatted block its pack_block_style(), as
-// every word of a block has the same). Used by DSC and CETR.
+// and a preformatted line) plus its text (and before it: for a word that
+// starts a preformatted line its line_start, one byte; for the first word of
+// a heading, item, quote or preformatted block its pack_block_style(), one
+// byte, or two for a nested list's item, as every word of a block has the
+// same). Used by DSC and CETR.
 // Released words are handed to ContentWriter with everything it reads exact
 // (word_index, source range, heading level and block shape, glued and link
 // flags, line starts) except
@@ -81,10 +82,11 @@ class DelayedWords {
 
   // The most a word takes of text_bytes: its text and its line start or
   // block style (a block's first word never starts a preformatted line).
-  static constexpr std::size_t kMaxWordBytes = TokenStream::kMaxWordBytes + 1;
+  static constexpr std::size_t kMaxWordBytes = TokenStream::kMaxWordBytes + sizeof(BlockStyle);
   // Room for one more word with that text.
   bool fits(const Token& word, std::string_view text) const {
-    const std::size_t bytes = text.size() + (word.has(kTokenLineBreak) || holds_style(word) ? 1 : 0);
+    const std::size_t style_bytes = !holds_style(word) ? 0 : pack_block_style(word) > 0xFF ? 2 : 1;
+    const std::size_t bytes = text.size() + style_bytes + (word.has(kTokenLineBreak) ? 1 : 0);
     return !words_.full() && text_.capacity() - text_.size() >= bytes;
   }
   // Appends a word (call fits() first; every word of the document, in order).
@@ -99,8 +101,8 @@ class DelayedWords {
  private:
   struct Word {
     std::uint64_t begin_and_size;  // source_begin | text size << 56
-    std::uint64_t end_and_bits;    // source_end | style byte held << 59 | line break << 60 | anchor << 61 |
-                                   // glued << 62 | new block << 63
+    std::uint64_t end_and_bits;    // source_end | second style byte << 58 | style held << 59 |
+                                   // line break << 60 | anchor << 61 | glued << 62 | new block << 63
   };
   // Whether the word, pushed next, starts a block with a style to keep.
   bool holds_style(const Token& word) const {
@@ -112,7 +114,7 @@ class DelayedWords {
   bool started_ = false;
   std::uint32_t last_block_ = 0;    // block of the newest word pushed
   std::uint32_t output_block_ = 0;  // renumbered block of the oldest word held
-  std::uint8_t output_style_ = 0;   // pack_block_style() of the oldest word held
+  BlockStyle output_style_ = 0;     // pack_block_style() of the oldest word held
 };
 
 struct DscParams {

@@ -56,8 +56,7 @@ void Lqf::write(const Word& w, std::uint64_t index, std::string_view text, Conte
   token.source_begin = w.source_begin;
   token.source_end = w.source_begin + w.source_length;
   token.block = w.block;
-  token.flags = w.flags;
-  unpack_block_style(w.style, token);
+  unpack_word_rendering(w.rendering, token);
   token.line_start = w.line_start;
   out.write_word(token, text);
 }
@@ -141,8 +140,8 @@ void Lqf::on_token(const Token& token, std::string_view text, const TokenStream&
   }
   if (words_.empty()) first_index_ = token.word_index;
   words_.push(Word{token.source_begin, static_cast<std::uint32_t>(token.source_end - token.source_begin),
-                   token.block, static_cast<std::uint32_t>(segments_.end_seq() - 1), token.flags,
-                   pack_block_style(token), token.line_start, static_cast<std::uint8_t>(text.size())});
+                   token.block, static_cast<std::uint32_t>(segments_.end_seq() - 1),
+                   pack_word_rendering(token), token.line_start, static_cast<std::uint8_t>(text.size())});
   for (const char c : text) text_.push(c);
 }
 

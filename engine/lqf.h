@@ -85,8 +85,7 @@ class Lqf final : public Algorithm {
     std::uint32_t source_length;
     std::uint32_t block;
     std::uint32_t segment;  // low 32 bits of the segment's sequence number
-    std::uint8_t flags;
-    std::uint8_t style;       // pack_block_style(): heading level and block shape
+    std::uint16_t rendering;  // pack_word_rendering(): block style, glued, link, line break
     std::uint8_t line_start;  // Token::line_start, for preformatted lines
     std::uint8_t size;
   };

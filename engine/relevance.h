@@ -117,7 +117,7 @@ class Relevance final : public Algorithm {
     std::uint16_t depth;       // open elements around it
     std::uint16_t gap;         // common ancestors with the next leaf
     std::uint8_t flags;        // Token flags of its first word
-    std::uint8_t style;        // pack_block_style() of its first word
+    BlockStyle style;          // pack_block_style() of its first word
     std::uint8_t line_start;   // Token::line_start of its first word
   };
   struct Block {

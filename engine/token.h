@@ -61,7 +61,7 @@ struct Token {
   std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
   std::uint8_t line_start = 0;     // words with kTokenLineBreak: indent | kBlankLineBefore
-  std::uint8_t block_shape = 0;    // words: BlockKind | kBlockQuoted | kBlockContinuesItem
+  std::uint8_t block_shape = 0;    // words: BlockKind | kBlockQuoted | kBlockContinuesItem | list nesting
   std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
                                    // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own
@@ -79,16 +79,35 @@ struct Token {
 // that grows the token grows every budget's share of it.
 static_assert(sizeof(Token) <= 72, "Token stays within 72 bytes");
 
-// How a block is rendered, packed into one byte for the algorithms that hold
-// words compactly: the heading level (0..6) in the low 3 bits, the
-// block_shape above them.
-inline std::uint8_t pack_block_style(const Token& word) {
-  return static_cast<std::uint8_t>((word.heading_level & 7u) | word.block_shape << 3);
+// How a block is rendered, packed for the algorithms that hold words
+// compactly: the heading level (0..6) in the low 3 bits, the block_shape
+// above them. Ten bits since lists keep their nesting (stop 54); it was one
+// byte before.
+using BlockStyle = std::uint16_t;
+inline BlockStyle pack_block_style(const Token& word) {
+  return static_cast<BlockStyle>((word.heading_level & 7u) | word.block_shape << 3);
 }
-inline void unpack_block_style(std::uint8_t style, Token& word) {
-  word.heading_level = style & 7u;
+inline void unpack_block_style(BlockStyle style, Token& word) {
+  word.heading_level = static_cast<std::uint8_t>(style & 7u);
   word.block_shape = static_cast<std::uint8_t>(style >> 3);
 }
-static_assert(kBlockShapeBits + 3 <= 8, "a heading level and a block shape share one byte");
+static_assert(kBlockShapeBits + 3 <= 16, "a heading level and a block shape fit a BlockStyle");
+static_assert(kBlockShapeBits <= 8, "a block shape fits Token::block_shape");
+
+// What ContentWriter reads of a word besides its text, span, index and block,
+// in 16 bits for the algorithms that keep a word in few bytes (LQF, Crunch):
+// its block style and its glued, link and line break flags.
+inline std::uint16_t pack_word_rendering(const Token& word) {
+  const unsigned flags = (word.has(kTokenGlued) ? 1u : 0u) | (word.has(kTokenInAnchor) ? 2u : 0u) |
+                         (word.has(kTokenLineBreak) ? 4u : 0u);
+  return static_cast<std::uint16_t>(pack_block_style(word) | flags << (kBlockShapeBits + 3));
+}
+inline void unpack_word_rendering(std::uint16_t rendering, Token& word) {
+  unpack_block_style(static_cast<BlockStyle>(rendering & ((1u << (kBlockShapeBits + 3)) - 1)), word);
+  const unsigned flags = rendering >> (kBlockShapeBits + 3);
+  word.flags = static_cast<std::uint8_t>(((flags & 1u) ? kTokenGlued : 0) | ((flags & 2u) ? kTokenInAnchor : 0) |
+                                         ((flags & 4u) ? kTokenLineBreak : 0));
+}
+static_assert(kBlockShapeBits + 3 + 3 <= 16, "a block style and three flags fit 16 bits");
 
 }  // namespace winnow

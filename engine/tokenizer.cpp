@@ -177,7 +177,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.
-    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0, Tag::unknown, 0, 0, 0, 0};
+    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0, Tag::unknown, 0, 0, 0, 0, 0};
     else ++flattened_open_, ++flattened_total_;
     return;
   }
@@ -213,8 +213,11 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     container = block_id;
     block_id = static_cast<std::uint32_t>(stream_.end_seq());  // the start tag's seq + 1: never 0
   }
+  std::uint8_t list_items = parent ? parent->list_items : 0;
+  if (tag == Tag::li && list_items <= kMaxListNesting) ++list_items;
   if (depth_ < max_depth_) {
-    stack_[depth_++] = OpenElement{tag, flags, style, block_tag, semantics, block_id, container, grand_container};
+    stack_[depth_++] =
+        OpenElement{tag, flags, style, block_tag, semantics, list_items, block_id, container, grand_container};
     if (item_kind(tag, Tag::unknown) != BlockKind::Paragraph) item_opened_ = true;
   } else {
     ++flattened_open_;
@@ -462,9 +465,11 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   const BlockKind kind = token.block_kind();
   if (kind != BlockKind::Paragraph && kind != BlockKind::Preformatted && block_ != item_first_block_)
     token.block_shape |= kBlockContinuesItem;
+  const OpenElement* element = this->context();
+  if (element && element->list_items > 1)
+    token.block_shape |= static_cast<std::uint8_t>((element->list_items - 1) << kBlockListNestingShift);
   token.block_tag = context_block_tag();
   token.semantics = context_semantics();
-  const OpenElement* element = this->context();
   token.container = element ? element->container : 0;
   token.grand_container = element ? element->grand_container : 0;
   space_before_ = false;

@@ -23,6 +23,7 @@
 #include "engine/event.h"
 #include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
+#include "engine/semantics.h"
 #include "engine/token.h"
 #include "engine/token_stream.h"
 
@@ -66,13 +67,21 @@ class Tokenizer final : public EventHandler {
     kPreformatted = 1 << 5,  // inside <pre>, <xmp>, <plaintext> or white-space: pre…: lines are kept
     kLinesOnly = 1 << 6,     // with kPreformatted, white-space: pre-line: spaces still collapse
   };
+  static constexpr unsigned kSemanticsBits = 24;
+  static_assert(kSemCount <= kSemanticsBits, "the semantics bits fit beside the list items' count");
+  static_assert(kMaxListNesting + 1 < (1u << (32 - kSemanticsBits)), "the list items' count fits");
   struct OpenElement {
     Tag tag;
     std::uint8_t flags;    // ElementFlag, inherited from the parent
-    std::uint8_t style;    // pack_block_style(): the innermost enclosing heading's level
-                           // (or 0), the block kind and kBlockQuoted
+    std::uint8_t style;    // the innermost enclosing heading's level (or 0), the block kind
+                           // and kBlockQuoted, as pack_block_style() lays them out (the
+                           // list nesting and kBlockContinuesItem are the word's own)
     Tag block_tag;         // innermost block-level element, this one included
-    std::uint32_t semantics;  // union of the semantics bits of this element and its ancestors
+    std::uint32_t semantics : kSemanticsBits;  // union of the semantics bits of this element and its ancestors
+    // <li> elements open, this one included, counted to kMaxListNesting + 1:
+    // how deep the words' list item is nested (kBlockListNestingMask). In
+    // the semantics' spare bits, so the stack costs no more per element.
+    std::uint32_t list_items : 32 - kSemanticsBits;
     std::uint32_t block_id;   // start-token seq (+1) of the innermost block-level element
     std::uint32_t container;  // block_id of the block-level element around that one
     std::uint32_t grand_container;

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 7
+#define WINNOW_VERSION_MINOR 8
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -93,6 +93,11 @@ typedef struct winnow_block_info {
   int continues_item; /* 1 for a later block of the same list item, term,
                          definition, cell or caption (its second paragraph,
                          the text after a list nested in it) */
+  /* Added in 0.8: how many list items are open around the block's own
+     innermost one, 0..3: 0 for an item of a top-level list (and for any
+     block outside lists), 1 for an item of a list nested in an item, ...
+     Lists nested deeper are at 3. */
+  int list_nesting;
 } winnow_block_info;
 
 /* Added in 0.6: what a page declares about itself, as its <head> states it

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "adapters/cli/markdown_writer.h"
 
+#include <algorithm>
 #include <string>
 
 #include "adapters/cli/metadata_writer.h"
@@ -8,7 +9,12 @@
 namespace winnow::cli {
 namespace {
 
-constexpr std::string_view kSpaces = "                                ";
+constexpr std::string_view kSpaces =
+    "                                                                                ";
+
+// At most 80 spaces: four levels of lists whose items are numbered up to
+// 10 digits, and a code block's 4 inside them.
+std::string_view spaces(std::size_t n) { return kSpaces.substr(0, n); }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -53,7 +59,7 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     } else if (shape.quoted && previous_quoted_ && quote_in_item_ == quotes_in_item(shape)) {
       // The same quote goes on (inside an item, at the item's indentation).
       write_("\n");
-      if (quote_in_item_) write_(kSpaces.substr(0, item_indent_));
+      if (quote_in_item_) write_(spaces(open_item_indent()));
       write_(">\n");
     } else {
       write_("\n\n");
@@ -63,32 +69,50 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
   in_block_ = true;
   at_line_start_ = true;
   shape_ = shape;
+  code_ = shape.kind == BlockKind::Preformatted;
+  // A list nested deeper than the lists written so far (its outer item was
+  // dropped) is drawn one level below the deepest one open.
+  const std::size_t open_before = open_lists_;
+  const std::size_t nesting = std::min(static_cast<std::size_t>(shape.list_nesting), open_lists_);
+  if (item && shape.continues_item) {
+    // A later paragraph of an item ends the lists nested in it.
+    if (open_lists_ > nesting + 1) open_lists_ = nesting + 1;
+  } else if (item) {
+    open_lists_ = nesting + 1;
+  } else if (!(code_ && previous_item_)) {
+    // Code right after an item stays inside it; anything else ends the lists.
+    open_lists_ = 0;
+  }
   quote_in_item_ = quotes_in_item(shape);
   if (shape.quoted && !quote_in_item_) write_("> ");
   indent_ = 0;
   if (item && shape.continues_item) {
-    indent_ = item_indent_;
-    write_(kSpaces.substr(0, indent_));
+    indent_ = open_item_indent();
+    write_(spaces(indent_));
     if (quote_in_item_) write_("> ");
   } else if (item) {
     item_quoted_ = shape.quoted;
+    ListLevel& list = lists_[nesting];
+    const std::size_t outer_indent = nesting > 0 ? lists_[nesting - 1].indent : 0;
     // Ordered items are numbered as they come (a renderer would number
-    // "1. 1. 1." the same way, but the text is read as it is too).
+    // "1. 1. 1." the same way, but the text is read as it is too); an item
+    // starts its level's count again after a block outside the list, after
+    // an unordered item at its level, and as the first item of a list
+    // nested in a new outer item.
     const bool ordered = shape.kind == BlockKind::OrderedListItem;
-    item_number_ = ordered ? item_number_ + 1 : 0;
-    const std::string marker = ordered ? std::to_string(item_number_) + ". " : "- ";
+    list.number = ordered ? (nesting < open_before ? list.number : 0) + 1 : 0;
+    const std::string marker = ordered ? std::to_string(list.number) + ". " : "- ";
+    write_(spaces(outer_indent));
     write_(marker);
-    item_indent_ = marker.size();
-    indent_ = item_indent_;
+    list.indent = outer_indent + marker.size();
+    indent_ = list.indent;
   }
-  if (!item) item_number_ = 0;
-  code_ = shape.kind == BlockKind::Preformatted;
   if (code_) {
     // Code right after an item is indented into it: a listing inside a list
     // item is the common case, and at the list's own indentation the code
     // would become the item's paragraph.
-    indent_ = (previous_item_ ? item_indent_ : 0) + 4;
-    write_(kSpaces.substr(0, indent_));
+    indent_ = (previous_item_ ? open_item_indent() : 0) + 4;
+    write_(spaces(indent_));
   }
   if (shape.heading_level > 0) {
     write_(std::string_view("######", static_cast<std::size_t>(shape.heading_level > 6 ? 6 : shape.heading_level)));
@@ -97,9 +121,13 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
   if (shape.kind == BlockKind::Term && !shape.heading_level) write_("**");
 }
 
+std::size_t MarkdownWriter::open_item_indent() const {
+  return open_lists_ > 0 ? lists_[open_lists_ - 1].indent : 0;
+}
+
 void MarkdownWriter::write_line_prefix() {
   if (shape_.quoted && !quote_in_item_) write_("> ");
-  write_(kSpaces.substr(0, indent_));
+  write_(spaces(indent_));
   if (quote_in_item_) write_("> ");
 }
 

@@ -5,6 +5,8 @@
 //   heading              "## " and the level's number of '#'
 //   list item            "- ", consecutive items one list (no empty line)
 //   ordered list item    "1. ", "2. ", … numbered as they come
+//   nested list item     indented under the item around it, up to four
+//                        levels (BlockShape::list_nesting)
 //   a later block of an  indented under the item, so it stays inside it
 //   item
 //   quoted               "> " before every line, the empty lines between
@@ -16,8 +18,8 @@
 //   term                 "**term**"
 //   anything else        a paragraph (definitions, table cells, captions)
 //
-// A nested list's items come out at the outer list's level: the engine does
-// not keep how deep a list is nested (engine/block_shape.h).
+// Two lists in a row at one level come out as one: a block's shape says how
+// deep its item is, not which list it is in.
 //
 // Text is escaped so a renderer shows it as written: \ ` * _ [ ] < > | ~
 // everywhere, '&' where a character reference follows ("&amp;"), and what would
@@ -26,10 +28,12 @@
 // white-space: pre-line, pre-wrap) is a hard break ('\' at the end of the
 // line), except in a heading, which CommonMark keeps to one line: a space.
 //
-// Memory: constant; nothing is held between calls (the CLI's memory is
+// Memory: constant (a number and an indentation per list level); no text is
+// held between calls (the CLI's memory is
 // outside the budget, whose contract is the library's).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -64,6 +68,9 @@ class MarkdownWriter final : public ContentSink {
   void write_line_prefix();
   // Whether a block is a quote inside the current list item (see quote_in_item_).
   bool quotes_in_item(const BlockShape& shape) const;
+  // Where the text of the innermost open list item starts: the indentation
+  // that keeps a later block inside it.
+  std::size_t open_item_indent() const;
   void write_escaped(std::string_view text);
 
   std::function<void(std::string_view)> write_;
@@ -82,8 +89,14 @@ class MarkdownWriter final : public ContentSink {
   // quoted): its "> " goes after the item's indentation, or the quote would
   // end the list.
   bool quote_in_item_ = false;
-  std::size_t item_indent_ = 2;    // width of the last list item's marker
-  unsigned item_number_ = 0;       // of the last ordered item, 0 after any other block but an item's
+  // The lists open at each nesting level: the number of the level's last
+  // ordered item (0 for an unordered one) and where its text starts.
+  struct ListLevel {
+    unsigned number = 0;
+    std::size_t indent = 0;
+  };
+  std::array<ListLevel, kMaxListNesting + 1> lists_{};
+  std::size_t open_lists_ = 0;  // levels open: items since the last block outside any list
 };
 
 }  // namespace winnow::cli

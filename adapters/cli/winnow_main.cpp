@@ -175,6 +175,7 @@ class StdoutSink final : public winnow::ContentSink {
     if (shape_.heading_level) std::printf(",\"heading\":%d", shape_.heading_level);
     if (shape_.quoted) std::fputs(",\"quoted\":true", stdout);
     if (shape_.continues_item) std::fputs(",\"continues_item\":true", stdout);
+    if (shape_.list_nesting) std::printf(",\"list_nesting\":%d", shape_.list_nesting);
     std::fputs(",\"text\":\"", stdout);
   }
   Format format_;

@@ -56,7 +56,11 @@ typedef struct screen {
   char lead[24];  /* what starts the block's first line: a quote bar, a bullet */
   char hang[24];  /* what starts its later lines: the bar, spaces under the bullet */
   int margin;     /* columns of hang */
-  int item_number; /* of the last item of an ordered list, 0 after anything else */
+  /* Per list nesting level (winnow_block_info.list_nesting): the number of
+     the level's last ordered item, 0 after an unordered one. */
+  int item_numbers[4];
+  int item_margins[4]; /* and the columns before its items' text */
+  int open_lists; /* levels open: items since the last block outside any list */
   int blocks;  /* blocks written, for the blank line between them */
   winnow_extractor* extractor;
   int title_settled;      /* the title was written, or will not be */
@@ -293,27 +297,44 @@ static void on_block_end(void* user) {
   fflush(stdout);
 }
 
-/* A block is about to start: its heading level, its bullet and quote bar. */
+/* A block is about to start: its heading level, its bullet and quote bar.
+   A nested list's items are indented two columns per level: a small screen
+   has no room for the outer bullet's width. */
 static void on_block_start(void* user, const winnow_block_info* block) {
   screen* s = (screen*)user;
   const char* bar = block->quoted ? "| " : "";
   const int item = block->kind == WINNOW_BLOCK_LIST_ITEM || block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM;
+  /* A list nested deeper than the lists shown (its outer item was not
+     kept) is shown one level below the deepest one open. */
+  const int nesting = block->list_nesting < s->open_lists ? block->list_nesting : s->open_lists;
+  const int outer = item ? 2 * nesting : 0;
   char bullet[16] = "";
   s->heading = block->heading_level;
-  if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM && !block->continues_item) {
-    snprintf(bullet, sizeof bullet, "%d. ", ++s->item_number % 1000);
-  } else if (block->kind == WINNOW_BLOCK_LIST_ITEM && !block->continues_item) {
-    strcpy(bullet, "- ");
+  if (item && !block->continues_item) {
+    int* number = &s->item_numbers[nesting > 3 ? 3 : nesting];
+    if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM) {
+      *number = (nesting < s->open_lists ? *number : 0) + 1;
+      snprintf(bullet, sizeof bullet, "%d. ", *number % 1000);
+    } else {
+      *number = 0;
+      strcpy(bullet, "- ");
+    }
+    s->open_lists = nesting + 1;
+  } else if (item) {
+    /* A later paragraph of an item ends the lists nested in it. */
+    if (s->open_lists > nesting + 1) s->open_lists = nesting + 1;
+  } else {
+    s->open_lists = 0;
   }
-  if (!item) s->item_number = 0;
-  if (block->kind == WINNOW_BLOCK_LIST_ITEM) s->item_number = 0;
   if (item && block->continues_item) {
     /* A later paragraph of an item hangs under the item's text. */
-    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, s->margin > 2 ? s->margin - (int)strlen(bar) : 2, "");
+    const int margin = nesting < s->open_lists ? s->item_margins[nesting] : 2;
+    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, margin, "");
     snprintf(s->lead, sizeof s->lead, "%s", s->hang);
   } else {
-    snprintf(s->lead, sizeof s->lead, "%s%s", bar, bullet);
-    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, (int)strlen(bullet), "");
+    snprintf(s->lead, sizeof s->lead, "%s%*s%s", bar, outer, "", bullet);
+    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, outer + (int)strlen(bullet), "");
+    if (item) s->item_margins[nesting] = outer + (int)strlen(bullet);
   }
   s->margin = (int)strlen(s->hang);
 }

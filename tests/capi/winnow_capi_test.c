@@ -27,7 +27,7 @@ typedef struct collected {
   int blocks;
   char headings[16];
   int heading_count;
-  char shapes[64];    /* per block: kind digit, then 'q' quoted, 'c' continued, 'h' heading */
+  char shapes[64];    /* per block: kind digit, then 'q' quoted, 'c' continued, 'n' per list nesting, 'h' heading */
   size_t shapes_length;
   int block_open;     /* block_start came and its block has not ended */
   int text_in_block;
@@ -67,12 +67,15 @@ static void on_block_start(void* user, const winnow_block_info* block) {
   CHECK(!c->block_open && !c->text_in_block); /* once per block, before its text */
   CHECK(block->kind >= WINNOW_BLOCK_PARAGRAPH && block->kind <= WINNOW_BLOCK_PREFORMATTED);
   CHECK(block->heading_level >= 0 && block->heading_level <= 6);
+  CHECK(block->list_nesting >= 0 && block->list_nesting <= 3);
   c->block_open = 1;
-  if (c->shapes_length + 5 < sizeof c->shapes) {
+  if (c->shapes_length + 8 < sizeof c->shapes) {
+    int n;
     if (c->shapes_length > 0) c->shapes[c->shapes_length++] = ' ';
     c->shapes[c->shapes_length++] = (char)('0' + block->kind);
     if (block->quoted) c->shapes[c->shapes_length++] = 'q';
     if (block->continues_item) c->shapes[c->shapes_length++] = 'c';
+    for (n = 0; n < block->list_nesting; ++n) c->shapes[c->shapes_length++] = 'n';
     if (block->heading_level) c->shapes[c->shapes_length++] = 'h';
     c->shapes[c->shapes_length] = '\0';
   }
@@ -261,7 +264,7 @@ static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
     collected c;
     memset(&c, 0, sizeof c);
     CHECK(extract("plain", kStructured, strlen(kStructured), chunks[i], &c) == WINNOW_STATUS_OK);
-    CHECK(strcmp(c.shapes, "0h 2 1 2c 0q 5 5 3 4 6 7") == 0);
+    CHECK(strcmp(c.shapes, "0h 2 1n 2c 0q 5 5 3 4 6 7") == 0);
     CHECK(c.blocks == 11);
     CHECK(c.heading_count == 1 && c.headings[0] == '2');
   }

@@ -22,6 +22,12 @@ BlockShape shape(BlockKind kind, int heading = 0, bool quoted = false, bool cont
   return s;
 }
 
+BlockShape nested(BlockKind kind, int nesting, bool continues = false) {
+  BlockShape s = shape(kind, 0, false, continues);
+  s.list_nesting = nesting;
+  return s;
+}
+
 // Blocks given as (shape, pieces of text; "\n" a line break).
 std::string render(const std::vector<std::pair<BlockShape, std::vector<std::string>>>& blocks) {
   std::string out;
@@ -48,6 +54,62 @@ TEST(MarkdownWriter, HeadingsParagraphsAndATightList) {
                     {shape(BlockKind::OrderedListItem), {"second"}},
                     {shape(BlockKind::Paragraph), {"after"}}}),
             "## Soil\n\nUse compost.\n\n- one\n- two\n\n  more on two\n\n1. first\n2. second\n\nafter\n");
+}
+
+TEST(MarkdownWriter, NestedListsAreIndentedUnderTheirItemAndNumberedPerLevel) {
+  EXPECT_EQ(render({{nested(BlockKind::OrderedListItem, 0), {"install"}},
+                    {nested(BlockKind::ListItem, 1), {"debian"}},
+                    {nested(BlockKind::ListItem, 1), {"fedora"}},
+                    {nested(BlockKind::OrderedListItem, 2), {"yum"}},
+                    {nested(BlockKind::OrderedListItem, 2), {"dnf"}},
+                    {nested(BlockKind::OrderedListItem, 0), {"configure"}},
+                    {nested(BlockKind::OrderedListItem, 1), {"edit"}},
+                    {nested(BlockKind::Paragraph, 0), {"done"}},
+                    {nested(BlockKind::OrderedListItem, 0), {"again"}}}),
+            "1. install\n"
+            "   - debian\n"
+            "   - fedora\n"
+            "     1. yum\n"
+            "     2. dnf\n"
+            "2. configure\n"
+            "   1. edit\n"
+            "\n"
+            "done\n"
+            "\n"
+            "1. again\n")
+      << "the outer count goes on after a nested list; a nested list in a new item counts from 1";
+}
+
+TEST(MarkdownWriter, AnItemsLaterParagraphEndsTheListsNestedInIt) {
+  EXPECT_EQ(render({{nested(BlockKind::OrderedListItem, 0), {"first"}},
+                    {nested(BlockKind::OrderedListItem, 1), {"inner"}},
+                    {nested(BlockKind::OrderedListItem, 0, true), {"more", " ", "on", " ", "first"}},
+                    {nested(BlockKind::OrderedListItem, 1), {"again"}},
+                    {nested(BlockKind::ListItem, 1, true), {"after", "\n", "break"}},
+                    {nested(BlockKind::Preformatted, 0), {"code"}},
+                    {nested(BlockKind::OrderedListItem, 0), {"second"}}}),
+            "1. first\n"
+            "   1. inner\n"
+            "\n"
+            "   more on first\n"
+            "\n"
+            "   1. again\n"
+            "\n"
+            "      after\\\n"
+            "      break\n"
+            "\n"
+            "          code\n"
+            "2. second\n")
+      << "a nested item after its outer item's paragraph starts a new list; code stays in the item before it";
+}
+
+TEST(MarkdownWriter, ANestedItemWhoseOuterItemWasNotWrittenIsDrawnAtTheTop) {
+  // The extractor kept the nested items, not the item around them: at their
+  // own indentation they would be code.
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"intro"}},
+                    {nested(BlockKind::ListItem, 2), {"deep"}},
+                    {nested(BlockKind::ListItem, 3), {"deeper"}}}),
+            "intro\n\n- deep\n  - deeper\n");
 }
 
 TEST(MarkdownWriter, AnItemAfterAnItemsParagraphStartsAfterAnEmptyLine) {

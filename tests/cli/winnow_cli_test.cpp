@@ -151,6 +151,39 @@ TEST(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
   std::remove(page.c_str());
 }
 
+TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
+  const std::string page = write_temp("nested.html", winnow::test::read_fixture("nested_lists.html"));
+  const CliRun markdown = run("--format markdown --chunk-size 3 " + page);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find(
+                "1. Choose the place, close to the beds you will water and under a downpipe that drains a good part "
+                "of the roof.\n"
+                "   - Level the ground first, since a full barrel weighs more than a hundred kilograms and will tip "
+                "on a slope.\n"
+                "   - Raise the barrel on blocks so that a watering can fits under its tap.\n"
+                "     1. Concrete blocks are the cheapest and last for years.\n"
+                "     2. A wooden stand looks better but needs treating every spring.\n"
+                "\n"
+                "   Once it stands firm, mark where the downpipe has to be cut.\n"
+                "\n"
+                "2. Fit the diverter"),
+            std::string::npos)
+      << "the outer list counts on after the lists nested in its first item\n" << markdown.out;
+  const CliRun plain = run("--algo plain --format markdown " + page);
+  EXPECT_EQ(plain.out.rfind("- Home\n- Water\n  - Barrels\n  - Ponds\n- About\n\n# Setting up a rain barrel\n", 0), 0u)
+      << plain.out;
+  const CliRun json = run("--algo plain --format json " + page);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"ordered_list_item\",\"list_nesting\":2,"
+                          "\"text\":\"Concrete blocks are the cheapest and last for years.\"}\n"),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"ordered_list_item\",\"continues_item\":true,"
+                          "\"text\":\"Once it stands firm"),
+            std::string::npos)
+      << "the text after the nested lists is the outer item's, at the top level";
+  std::remove(page.c_str());
+}
+
 TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
   const std::string front =

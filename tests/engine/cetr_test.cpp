@@ -226,11 +226,11 @@ TEST(Cetr, AFullRingDecidesEarlyAndKeepsEveryWordInOrder) {
   CetrParams p = params_for(false);
   p.max_lines = 1;   // raised to 2r + a + 4 = 13
   p.max_words = 1;   // raised to max_line_tokens + 1 = 65
-  p.text_bytes = 1;  // raised to 129 (max_line_tokens + 1)
+  p.text_bytes = 1;  // raised to 130 (kMaxWordBytes * (max_line_tokens + 1))
   MemoryBudget budget(1 << 20);
   auto cetr = create_cetr(budget, p);
   ASSERT_NE(cetr, nullptr);
-  const std::size_t bound = 40u * 13 + 16u * 65 + 129u * 65 + BudgetAllocated::charge_of<Cetr>();
+  const std::size_t bound = 40u * 13 + 16u * 65 + 130u * 65 + BudgetAllocated::charge_of<Cetr>();
   EXPECT_EQ(budget.used(), bound);
   const std::string text = reference::drive(*cetr, page.tokens);
   EXPECT_EQ(budget.peak(), bound) << "nothing grows after creation";

@@ -155,7 +155,7 @@ TEST(Dsc, AFullQueueDecidesEarlyButKeepsEveryWordInOrder) {
   MemoryBudget budget(1 << 20);
   auto dsc = create_dsc(budget, params);
   const std::size_t reserved = budget.used();
-  EXPECT_EQ(reserved, 16u * 9 + 129u * 9 + 16u * (params.lookahead / 2 + 8) + BudgetAllocated::charge_of<Dsc>());
+  EXPECT_EQ(reserved, 16u * 9 + 130u * 9 + 16u * (params.lookahead / 2 + 8) + BudgetAllocated::charge_of<Dsc>());
   const std::string text = reference::drive(*dsc, tokens);
   EXPECT_EQ(budget.peak(), reserved) << "nothing grows after creation";
   EXPECT_NE(text.find("w150 w151"), std::string::npos) << text;

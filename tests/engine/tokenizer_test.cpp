@@ -228,6 +228,48 @@ TEST_F(TokenizerTest, MarksAnchorsHeadingsAndDepth) {
   EXPECT_EQ(recorder_.word("plain").token.depth, 0);
 }
 
+TEST_F(TokenizerTest, CountsHowDeepAListItemIsNestedUpToTheDeepestLevelKept) {
+  // Five lists, each in an item of the one before: the fifth's item is
+  // drawn at the fourth level. Text after a nested list is its item's again.
+  const char* const words[] = {"one", "two", "three", "four", "five"};
+  for (const char* word : words) {
+    start(Tag::ul);
+    start(Tag::li);
+    text(word);
+  }
+  for (int i = 0; i < 3; ++i) {
+    end(Tag::li);
+    end(Tag::ul);
+  }
+  text(" back");
+  end(Tag::li);
+  end(Tag::ul);
+  text(" top");
+  end(Tag::li);
+  end(Tag::ul);
+  start(Tag::p);
+  text("after");
+  end(Tag::p);
+  // A list item that is not in an item of another list is at the top, in a
+  // table cell too.
+  start(Tag::table);
+  start(Tag::td);
+  start(Tag::ol);
+  start(Tag::li);
+  text("cell");
+  done();
+  const std::pair<const char*, int> expected[] = {{"one", 0},  {"two", 1},  {"three", 2}, {"four", 3},
+                                                  {"five", 3}, {"back", 1}, {"top", 0},   {"after", 0},
+                                                  {"cell", 0}};
+  for (const auto& [word, nesting] : expected) {
+    const Token& t = recorder_.word(word).token;
+    EXPECT_EQ(t.shape().list_nesting, nesting) << word;
+    EXPECT_EQ((t.block_shape & kBlockListNestingMask) >> kBlockListNestingShift, nesting) << word;
+  }
+  EXPECT_EQ(recorder_.word("back").token.block_kind(), BlockKind::ListItem);
+  EXPECT_TRUE(recorder_.word("back").token.shape().continues_item);
+}
+
 TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   start(Tag::blockquote);
   start(Tag::ol);
@@ -275,12 +317,12 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   struct Expected {
     const char* word;
     BlockKind kind;
-    std::uint8_t context;  // kBlockQuoted | kBlockContinuesItem
+    std::uint8_t context;  // kBlockQuoted | kBlockContinuesItem | list nesting
     int heading;
   };
   const Expected expected[] = {
       {"one", BlockKind::OrderedListItem, kBlockQuoted, 0},
-      {"two", BlockKind::ListItem, kBlockQuoted, 0},
+      {"two", BlockKind::ListItem, kBlockQuoted | 1 << kBlockListNestingShift, 0},
       {"three", BlockKind::OrderedListItem, kBlockQuoted | kBlockContinuesItem, 0},
       {"four", BlockKind::OrderedListItem, kBlockQuoted, 3},
       {"five", BlockKind::Paragraph, kBlockQuoted, 0},

@@ -168,6 +168,22 @@ TEST(WinnowReader, BulletsListItemsNumbersOrderedOnesAndBarsQuotes) {
             "| visible to all\n\n");
 }
 
+TEST(WinnowReader, IndentsANestedListTwoColumnsALevelAndNumbersEachLevel) {
+  EXPECT_EQ(read_page("nested",
+                      "<html><body><ol><li>Mix<ul><li>flour and water together</li>"
+                      "<li>salt<ol><li>fine</li><li>coarse</li></ol></li></ul>Then rest it</li>"
+                      "<li>Bake</li></ol></body></html>",
+                      "--columns 24"),
+            "1. Mix\n\n"
+            "  - flour and water\n"
+            "    together\n\n"  // wrapped under the nested item's text
+            "  - salt\n\n"
+            "    1. fine\n\n"
+            "    2. coarse\n\n"
+            "   Then rest it\n\n"  // the outer item's text again
+            "2. Bake\n\n");
+}
+
 // Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
 // line of output, then writes `rest`. Returns whether a line came before the rest.
 bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,

@@ -23,8 +23,9 @@ std::string read_file(const std::string& path);
 std::string read_fixture(const std::string& name);
 
 // A block's shape in a few characters: ">" if quoted, the kind ("p", "li",
-// "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item and
-// "#" and the level for a heading: ">li+", "p#2".
+// "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item,
+// "^" and the list nesting if it is nested, and "#" and the level for a
+// heading: ">li+", "li^2", "p#2".
 std::string describe(const BlockShape& shape);
 // The fields a page declared, one "name=value" line each, in MetadataField's
 // order; empty fields left out.

@@ -35,9 +35,14 @@ def run(winnow, args):
     return subprocess.run([winnow] + args, capture_output=True).stdout
 
 
+# The in-band markers of rendered text (engine/content_writer.h): a block's
+# shape (U+0001, U+0011 to U+0013) and a line break (U+0003).
+IN_BAND = re.compile("[\x01\x03\x11-\x13]")
+
+
 def bad_block(block):
     """Whether a block's text breaks the text format's rules."""
-    if not block or block[0] in " \n" or block[-1] in " \n" or "\x01" in block or "\x03" in block:
+    if not block or block[0] in " \n" or block[-1] in " \n" or IN_BAND.search(block):
         return True
     if "\n\n\n" in block:
         return True
