@@ -70,10 +70,13 @@ void on_block_start(void* user, const winnow_block_info* block) {
   if (block->heading_level < 0 || block->heading_level > 6) fail("heading level out of 0..6");
   if ((block->quoted != 0 && block->quoted != 1) || (block->continues_item != 0 && block->continues_item != 1))
     fail("a block flag that is neither 0 nor 1");
+  if (block->list_nesting < 0 || block->list_nesting > winnow::kMaxListNesting) fail("list nesting out of 0..3");
   c->block_started = true;
   const int packed = block->kind | (block->quoted ? winnow::kBlockQuoted : 0) |
-                     (block->continues_item ? winnow::kBlockContinuesItem : 0);
-  c->shapes.push_back(static_cast<char>(block->heading_level * 32 + packed));
+                     (block->continues_item ? winnow::kBlockContinuesItem : 0) |
+                     block->list_nesting << winnow::kBlockListNestingShift;
+  c->shapes.push_back(static_cast<char>(block->heading_level));
+  c->shapes.push_back(static_cast<char>(packed));
 }
 void on_metadata(void* user, const winnow_metadata* m) {
   auto* c = static_cast<Collected*>(user);

@@ -101,7 +101,8 @@ class RecordingSink final : public ContentSink {
     // Once per block, before its text.
     if (line_open_) fail("on_block_start inside a block");
     if (shape.heading_level < 0 || shape.heading_level > 6) fail("heading level out of 0..6");
-    shapes_.push_back(static_cast<char>(shape.heading_level * 32 + shape.packed_shape()));
+    shapes_.push_back(static_cast<char>(shape.heading_level));
+    shapes_.push_back(static_cast<char>(shape.packed_shape()));
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
 
