@@ -45,7 +45,12 @@ inline constexpr std::uint8_t kBlockContinuesItem = 0x10;
 inline constexpr std::uint8_t kBlockListNestingShift = 5;
 inline constexpr std::uint8_t kBlockListNestingMask = 0x60;
 inline constexpr int kMaxListNesting = 3;
-inline constexpr std::uint8_t kBlockShapeBits = 7;
+// Inside a <blockquote> inside another (a forum post quoting a quote):
+// quote nesting 1. Deeper quotes are drawn at that level, as most
+// readers show them.
+inline constexpr std::uint8_t kBlockQuoteNested = 0x80;
+inline constexpr int kMaxQuoteNesting = 1;
+inline constexpr std::uint8_t kBlockShapeBits = 8;
 
 // The same, unpacked.
 struct BlockShape {
@@ -53,7 +58,8 @@ struct BlockShape {
   BlockKind kind = BlockKind::Paragraph;
   bool quoted = false;
   bool continues_item = false;
-  int list_nesting = 0;  // 0..kMaxListNesting (kBlockListNestingMask)
+  int list_nesting = 0;   // 0..kMaxListNesting (kBlockListNestingMask)
+  int quote_nesting = 0;  // quotes around the innermost one, 0..kMaxQuoteNesting (kBlockQuoteNested)
 
   static BlockShape unpack(std::uint8_t heading_level, std::uint8_t block_shape) {
     BlockShape shape;
@@ -62,13 +68,14 @@ struct BlockShape {
     shape.quoted = (block_shape & kBlockQuoted) != 0;
     shape.continues_item = (block_shape & kBlockContinuesItem) != 0;
     shape.list_nesting = (block_shape & kBlockListNestingMask) >> kBlockListNestingShift;
+    shape.quote_nesting = (block_shape & kBlockQuoteNested) ? 1 : 0;
     return shape;
   }
   std::uint8_t packed_shape() const {
     const int nesting = list_nesting < 0 ? 0 : list_nesting > kMaxListNesting ? kMaxListNesting : list_nesting;
     return static_cast<std::uint8_t>(static_cast<std::uint8_t>(kind) | (quoted ? kBlockQuoted : 0) |
                                      (continues_item ? kBlockContinuesItem : 0) |
-                                     nesting << kBlockListNestingShift);
+                                     nesting << kBlockListNestingShift | (quote_nesting > 0 ? kBlockQuoteNested : 0));
   }
   bool plain() const { return heading_level == 0 && packed_shape() == 0; }
 };

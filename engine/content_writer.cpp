@@ -5,19 +5,23 @@
 
 namespace winnow {
 
+static_assert(kBlockListNestingShift == ContentWriter::kLowShapeBits && kBlockShapeBits - ContentWriter::kLowShapeBits <= 3,
+              "a marker's lead holds the shape's bits above the five its second byte holds");
+
 std::string_view ContentWriter::block_marker(const BlockShape& shape) {
-  // Every marker, built at compile time: 4 list nestings times 7 heading
-  // levels times 32 shapes.
-  constexpr int kNestings = kMaxListNesting + 1;
+  // Every marker, built at compile time: 8 high bits' values times 7
+  // heading levels times 32 low shapes.
+  constexpr int kHigh = 1 << (kBlockShapeBits - kLowShapeBits);
+  constexpr int kLow = 1 << kLowShapeBits;
   struct Table {
-    char bytes[kNestings * 7 * 32 * kBlockMarkerBytes] = {};
+    char bytes[kHigh * 7 * kLow * kBlockMarkerBytes] = {};
     constexpr Table() {
-      for (int nesting = 0; nesting < kNestings; ++nesting) {
+      for (int high = 0; high < kHigh; ++high) {
         for (int level = 0; level < 7; ++level) {
-          for (int packed = 0; packed < 32; ++packed) {
-            char* m = bytes + ((nesting * 7 + level) * 32 + packed) * kBlockMarkerBytes;
-            m[0] = marker_lead(nesting);
-            m[1] = static_cast<char>(0x20 + level * 32 + packed);
+          for (int low = 0; low < kLow; ++low) {
+            char* m = bytes + ((high * 7 + level) * kLow + low) * kBlockMarkerBytes;
+            m[0] = marker_lead(high);
+            m[1] = static_cast<char>(0x20 + level * kLow + low);
           }
         }
       }
@@ -27,8 +31,7 @@ std::string_view ContentWriter::block_marker(const BlockShape& shape) {
   if (shape.plain()) return {};
   const int level = shape.heading_level < 0 || shape.heading_level > 6 ? 0 : shape.heading_level;
   const std::uint8_t packed = shape.packed_shape();
-  const int nesting = packed >> kBlockListNestingShift;
-  const int index = (nesting * 7 + level) * 32 + (packed & 0x1F);
+  const int index = ((packed >> kLowShapeBits) * 7 + level) * kLow + (packed & (kLow - 1));
   return std::string_view(table.bytes + index * kBlockMarkerBytes, kBlockMarkerBytes);
 }
 
@@ -107,11 +110,11 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
     const std::size_t newline = rendered.find('\n');
     std::string_view line = rendered.substr(0, newline);
     BlockShape shape;
-    if (line.size() >= kBlockMarkerBytes && marker_nesting(line[0]) >= 0) {
+    if (line.size() >= kBlockMarkerBytes && marker_high_bits(line[0]) >= 0) {
       const unsigned code = static_cast<unsigned char>(line[1]) - 0x20u;
-      const unsigned nesting = static_cast<unsigned>(marker_nesting(line[0]));
+      const unsigned high = static_cast<unsigned>(marker_high_bits(line[0]));
       shape = BlockShape::unpack(static_cast<std::uint8_t>(code / 32),
-                                 static_cast<std::uint8_t>(code % 32 | nesting << kBlockListNestingShift));
+                                 static_cast<std::uint8_t>(code % 32 | high << kLowShapeBits));
       line.remove_prefix(kBlockMarkerBytes);
     }
     if (!line.empty()) {

@@ -27,24 +27,24 @@ class ContentWriter {
                       std::uint64_t net_text_length);
   // Two bytes that start a rendered line whose block is a heading, an item,
   // a quote or preformatted (empty for a plain paragraph): a control
-  // character that says how deep its list is nested (U+0001 for a top-level
-  // list and any block outside lists, U+0011 to U+0013 for nesting 1 to 3),
-  // then 0x20 + 32 * heading level + the packed shape's low five bits
-  // (engine/block_shape.h), a byte from 0x20 to 0xFF, so never the '\n'
-  // that ends the line. Control characters cannot occur in content (the
-  // decoder turns them into spaces). Two bytes, as the heading marker was
-  // before blocks had shapes: what an algorithm holds of a heading costs the
-  // budget no more.
+  // character for the shape's three high bits, its list and quote nesting
+  // (U+0001 for none, U+0011 to U+0017 for 1 to 7), then 0x20 + 32 * heading
+  // level + the shape's five low bits (engine/block_shape.h), a byte from
+  // 0x20 to 0xFF, so never the '\n' that ends the line. Control characters
+  // cannot occur in content (the decoder turns them into spaces). Two bytes,
+  // as the heading marker was before blocks had shapes: what an algorithm
+  // holds of a heading costs the budget no more.
   static std::string_view block_marker(const BlockShape& shape);
   static constexpr std::size_t kBlockMarkerBytes = 2;
-  static constexpr char marker_lead(int list_nesting) {
-    return list_nesting == 0 ? '\x01' : static_cast<char>(0x10 + list_nesting);
+  static constexpr int kLowShapeBits = 5;
+  static constexpr char marker_lead(int high_bits) {
+    return high_bits == 0 ? '\x01' : static_cast<char>(0x10 + high_bits);
   }
-  // The list nesting a marker's first byte stands for, or -1 if it starts
-  // no marker.
-  static constexpr int marker_nesting(char lead) {
+  // The shape's high bits a marker's first byte stands for, or -1 if it
+  // starts no marker.
+  static constexpr int marker_high_bits(char lead) {
     if (lead == '\x01') return 0;
-    return lead > '\x10' && lead <= static_cast<char>(0x10 + kMaxListNesting) ? lead - 0x10 : -1;
+    return lead > '\x10' && lead < '\x18' ? lead - 0x10 : -1;
   }
   // A line break inside a block in rendered text ('\n' ends the block
   // there); U+0003 cannot occur in content either.
@@ -70,7 +70,7 @@ class ContentWriter {
   }
   // A block's rendered line without its marker, if it has one.
   static std::string_view without_block_marker(std::string_view line) {
-    return line.size() >= kBlockMarkerBytes && marker_nesting(line[0]) >= 0 ? line.substr(kBlockMarkerBytes) : line;
+    return line.size() >= kBlockMarkerBytes && marker_high_bits(line[0]) >= 0 ? line.substr(kBlockMarkerBytes) : line;
   }
   // Reports a block-labelling extractor's decision on one block (closes the
   // open line and span first, so it never falls inside a block's text).

@@ -62,6 +62,7 @@ struct Token {
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
   std::uint8_t line_start = 0;     // words with kTokenLineBreak: indent | kBlankLineBefore
   std::uint8_t block_shape = 0;    // words: BlockKind | kBlockQuoted | kBlockContinuesItem | list nesting
+                                   // | kBlockQuoteNested
   std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
                                    // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own

@@ -177,7 +177,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   const std::uint8_t inherited = context_flags();
   if (inherited & kInvisible) {
     // Nothing inside an invisible subtree becomes a token; only its shape is kept.
-    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0, Tag::unknown, 0, 0, 0, 0, 0};
+    if (depth_ < max_depth_) stack_[depth_++] = OpenElement{tag, inherited, 0, Tag::unknown, 0, 0, 0, 0, 0, 0};
     else ++flattened_open_, ++flattened_total_;
     return;
   }
@@ -213,11 +213,13 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     container = block_id;
     block_id = static_cast<std::uint32_t>(stream_.end_seq());  // the start tag's seq + 1: never 0
   }
-  std::uint8_t list_items = parent ? parent->list_items : 0;
+  std::uint32_t list_items = parent ? parent->list_items : 0;
   if (tag == Tag::li && list_items <= kMaxListNesting) ++list_items;
+  std::uint32_t quotes = parent ? parent->quotes : 0;
+  if (tag == Tag::blockquote && quotes <= kMaxQuoteNesting) ++quotes;
   if (depth_ < max_depth_) {
     stack_[depth_++] =
-        OpenElement{tag, flags, style, block_tag, semantics, list_items, block_id, container, grand_container};
+        OpenElement{tag, flags, style, block_tag, semantics, list_items, quotes, block_id, container, grand_container};
     if (item_kind(tag, Tag::unknown) != BlockKind::Paragraph) item_opened_ = true;
   } else {
     ++flattened_open_;
@@ -468,6 +470,7 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   const OpenElement* element = this->context();
   if (element && element->list_items > 1)
     token.block_shape |= static_cast<std::uint8_t>((element->list_items - 1) << kBlockListNestingShift);
+  if (element && element->quotes > 1) token.block_shape |= kBlockQuoteNested;
   token.block_tag = context_block_tag();
   token.semantics = context_semantics();
   token.container = element ? element->container : 0;

@@ -68,8 +68,11 @@ class Tokenizer final : public EventHandler {
     kLinesOnly = 1 << 6,     // with kPreformatted, white-space: pre-line: spaces still collapse
   };
   static constexpr unsigned kSemanticsBits = 24;
-  static_assert(kSemCount <= kSemanticsBits, "the semantics bits fit beside the list items' count");
-  static_assert(kMaxListNesting + 1 < (1u << (32 - kSemanticsBits)), "the list items' count fits");
+  static constexpr unsigned kCountBits = 4;
+  static_assert(kSemCount <= kSemanticsBits, "the semantics bits fit beside two counts");
+  static_assert(kSemanticsBits + 2 * kCountBits <= 32, "the semantics bits and two counts share 32 bits");
+  static_assert(kMaxListNesting + 1 < (1u << kCountBits) && kMaxQuoteNesting + 1 < (1u << kCountBits),
+                "the counts fit");
   struct OpenElement {
     Tag tag;
     std::uint8_t flags;    // ElementFlag, inherited from the parent
@@ -78,10 +81,12 @@ class Tokenizer final : public EventHandler {
                            // list nesting and kBlockContinuesItem are the word's own)
     Tag block_tag;         // innermost block-level element, this one included
     std::uint32_t semantics : kSemanticsBits;  // union of the semantics bits of this element and its ancestors
-    // <li> elements open, this one included, counted to kMaxListNesting + 1:
-    // how deep the words' list item is nested (kBlockListNestingMask). In
+    // <li> elements open, this one included, counted to kMaxListNesting + 1
+    // (how deep the words' list item is nested, kBlockListNestingMask), and
+    // <blockquote> elements to kMaxQuoteNesting + 1 (kBlockQuoteNested). In
     // the semantics' spare bits, so the stack costs no more per element.
-    std::uint32_t list_items : 32 - kSemanticsBits;
+    std::uint32_t list_items : kCountBits;
+    std::uint32_t quotes : kCountBits;
     std::uint32_t block_id;   // start-token seq (+1) of the innermost block-level element
     std::uint32_t container;  // block_id of the block-level element around that one
     std::uint32_t grand_container;

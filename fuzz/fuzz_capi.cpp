@@ -71,10 +71,13 @@ void on_block_start(void* user, const winnow_block_info* block) {
   if ((block->quoted != 0 && block->quoted != 1) || (block->continues_item != 0 && block->continues_item != 1))
     fail("a block flag that is neither 0 nor 1");
   if (block->list_nesting < 0 || block->list_nesting > winnow::kMaxListNesting) fail("list nesting out of 0..3");
+  if (block->quote_nesting < 0 || block->quote_nesting > winnow::kMaxQuoteNesting) fail("quote nesting out of 0..1");
+  if (block->quote_nesting && !block->quoted) fail("a nested quote that is not quoted");
   c->block_started = true;
   const int packed = block->kind | (block->quoted ? winnow::kBlockQuoted : 0) |
                      (block->continues_item ? winnow::kBlockContinuesItem : 0) |
-                     block->list_nesting << winnow::kBlockListNestingShift;
+                     block->list_nesting << winnow::kBlockListNestingShift |
+                     (block->quote_nesting ? winnow::kBlockQuoteNested : 0);
   c->shapes.push_back(static_cast<char>(block->heading_level));
   c->shapes.push_back(static_cast<char>(packed));
 }

@@ -98,6 +98,9 @@ typedef struct winnow_block_info {
      block outside lists), 1 for an item of a list nested in an item, ...
      Lists nested deeper are at 3. */
   int list_nesting;
+  /* Added in 0.8: 1 for a block inside a <blockquote> inside another (a
+     quote of a quote), else 0; deeper quotes are at 1. */
+  int quote_nesting;
 } winnow_block_info;
 
 /* Added in 0.6: what a page declares about itself, as its <head> states it

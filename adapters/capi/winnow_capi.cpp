@@ -73,7 +73,8 @@ class CallbackSink final : public winnow::ContentSink {
   void on_block_start(const winnow::BlockShape& shape) override {
     if (callbacks_.block_start) {
       const winnow_block_info info{static_cast<winnow_block_kind>(shape.kind), shape.heading_level,
-                                   shape.quoted ? 1 : 0, shape.continues_item ? 1 : 0, shape.list_nesting};
+                                   shape.quoted ? 1 : 0, shape.continues_item ? 1 : 0, shape.list_nesting,
+                                   shape.quote_nesting};
       callbacks_.block_start(user_data_, &info);
     }
     if (shape.heading_level && callbacks_.heading) callbacks_.heading(user_data_, shape.heading_level);

@@ -38,6 +38,14 @@ bool starts_reference(std::string_view rest) {
   return i > first && i < rest.size() && rest[i] == ';';
 }
 
+int quote_depth(const BlockShape& shape) { return shape.quoted ? 1 + (shape.quote_nesting > 0 ? 1 : 0) : 0; }
+
+// What starts each line of a quoted block: a "> " per quote.
+std::string_view quote_marks(const BlockShape& shape) {
+  static constexpr std::string_view kMarks = "> > ";
+  return kMarks.substr(0, 2 * static_cast<std::size_t>(quote_depth(shape)));
+}
+
 // Characters that are markup at the start of a line: a heading, a bullet, a
 // setext underline.
 bool escaped_at_line_start(char c) { return c == '#' || c == '-' || c == '+' || c == '='; }
@@ -54,13 +62,14 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     // The next item right after an item's first block or its code: a tight
     // list. After a later paragraph of an item it takes an empty line, as
     // "2." cannot interrupt a paragraph.
-    if (item && !shape.continues_item && previous_marker_ && shape.quoted == previous_quoted_) {
+    if (item && !shape.continues_item && previous_marker_ && quote_depth(shape) == previous_quote_depth_) {
       write_("\n");
-    } else if (shape.quoted && previous_quoted_ && quote_in_item_ == quotes_in_item(shape)) {
-      // The same quote goes on (inside an item, at the item's indentation).
+    } else if (shape.quoted && previous_quote_depth_ > 0 && quote_in_item_ == quotes_in_item(shape)) {
+      // The same quote goes on (inside an item, at the item's indentation),
+      // and so does a quote inside it that both blocks are in.
       write_("\n");
       if (quote_in_item_) write_(spaces(open_item_indent()));
-      write_(">\n");
+      write_(std::min(quote_depth(shape), previous_quote_depth_) > 1 ? "> >\n" : ">\n");
     } else {
       write_("\n\n");
     }
@@ -84,12 +93,12 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     open_lists_ = 0;
   }
   quote_in_item_ = quotes_in_item(shape);
-  if (shape.quoted && !quote_in_item_) write_("> ");
+  if (!quote_in_item_) write_(quote_marks(shape));
   indent_ = 0;
   if (item && shape.continues_item) {
     indent_ = open_item_indent();
     write_(spaces(indent_));
-    if (quote_in_item_) write_("> ");
+    if (quote_in_item_) write_(quote_marks(shape));
   } else if (item) {
     item_quoted_ = shape.quoted;
     ListLevel& list = lists_[nesting];
@@ -126,9 +135,9 @@ std::size_t MarkdownWriter::open_item_indent() const {
 }
 
 void MarkdownWriter::write_line_prefix() {
-  if (shape_.quoted && !quote_in_item_) write_("> ");
+  if (!quote_in_item_) write_(quote_marks(shape_));
   write_(spaces(indent_));
-  if (quote_in_item_) write_("> ");
+  if (quote_in_item_) write_(quote_marks(shape_));
 }
 
 bool MarkdownWriter::quotes_in_item(const BlockShape& shape) const {
@@ -199,7 +208,7 @@ void MarkdownWriter::on_block_end() {
   in_block_ = false;
   previous_item_ = is_item(shape_) || (code_ && previous_item_);
   previous_marker_ = (is_item(shape_) && !shape_.continues_item) || (code_ && previous_item_);
-  previous_quoted_ = shape_.quoted;
+  previous_quote_depth_ = quote_depth(shape_);
 }
 
 void MarkdownWriter::finish() {

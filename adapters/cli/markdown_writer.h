@@ -9,7 +9,8 @@
 //                        levels (BlockShape::list_nesting)
 //   a later block of an  indented under the item, so it stays inside it
 //   item
-//   quoted               "> " before every line, the empty lines between
+//   quoted               "> " before every line ("> > " in a quote inside a
+//                        quote; deeper quotes too), the empty lines between
 //                        quoted blocks included; a quote inside a list
 //                        item after the item's indentation
 //   preformatted         an indented code block (four spaces before each
@@ -83,7 +84,7 @@ class MarkdownWriter final : public ContentSink {
   std::size_t indent_ = 0;         // spaces before each later line of the open block
   bool previous_item_ = false;     // the last block was in a list item
   bool previous_marker_ = false;   // the last block was a list item's first, or code in an item
-  bool previous_quoted_ = false;
+  int previous_quote_depth_ = 0;  // quotes the last block was in: 0, 1, or 2 for a quote in a quote
   bool item_quoted_ = false;       // the last list item's marker was inside a quote
   // The open block is a quote inside a list item (the item's marker was not
   // quoted): its "> " goes after the item's indentation, or the quote would

@@ -176,6 +176,7 @@ class StdoutSink final : public winnow::ContentSink {
     if (shape_.quoted) std::fputs(",\"quoted\":true", stdout);
     if (shape_.continues_item) std::fputs(",\"continues_item\":true", stdout);
     if (shape_.list_nesting) std::printf(",\"list_nesting\":%d", shape_.list_nesting);
+    if (shape_.quote_nesting) std::printf(",\"quote_nesting\":%d", shape_.quote_nesting);
     std::fputs(",\"text\":\"", stdout);
   }
   Format format_;

@@ -297,12 +297,13 @@ static void on_block_end(void* user) {
   fflush(stdout);
 }
 
-/* A block is about to start: its heading level, its bullet and quote bar.
+/* A block is about to start: its heading level, its bullet and quote bar (a
+   second bar in a quote inside a quote).
    A nested list's items are indented two columns per level: a small screen
    has no room for the outer bullet's width. */
 static void on_block_start(void* user, const winnow_block_info* block) {
   screen* s = (screen*)user;
-  const char* bar = block->quoted ? "| " : "";
+  const char* bar = block->quote_nesting ? "| | " : block->quoted ? "| " : "";
   const int item = block->kind == WINNOW_BLOCK_LIST_ITEM || block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM;
   /* A list nested deeper than the lists shown (its outer item was not
      kept) is shown one level below the deepest one open. */

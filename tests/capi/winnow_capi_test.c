@@ -27,7 +27,8 @@ typedef struct collected {
   int blocks;
   char headings[16];
   int heading_count;
-  char shapes[64];    /* per block: kind digit, then 'q' quoted, 'c' continued, 'n' per list nesting, 'h' heading */
+  char shapes[64];    /* per block: kind digit, then 'q' quoted ('Q' in a quote in a quote), 'c' continued, 'n' per
+                         list nesting, 'h' heading */
   size_t shapes_length;
   int block_open;     /* block_start came and its block has not ended */
   int text_in_block;
@@ -68,12 +69,13 @@ static void on_block_start(void* user, const winnow_block_info* block) {
   CHECK(block->kind >= WINNOW_BLOCK_PARAGRAPH && block->kind <= WINNOW_BLOCK_PREFORMATTED);
   CHECK(block->heading_level >= 0 && block->heading_level <= 6);
   CHECK(block->list_nesting >= 0 && block->list_nesting <= 3);
+  CHECK(block->quote_nesting == 0 || (block->quote_nesting == 1 && block->quoted));
   c->block_open = 1;
   if (c->shapes_length + 8 < sizeof c->shapes) {
     int n;
     if (c->shapes_length > 0) c->shapes[c->shapes_length++] = ' ';
     c->shapes[c->shapes_length++] = (char)('0' + block->kind);
-    if (block->quoted) c->shapes[c->shapes_length++] = 'q';
+    if (block->quoted) c->shapes[c->shapes_length++] = block->quote_nesting ? 'Q' : 'q';
     if (block->continues_item) c->shapes[c->shapes_length++] = 'c';
     for (n = 0; n < block->list_nesting; ++n) c->shapes[c->shapes_length++] = 'n';
     if (block->heading_level) c->shapes[c->shapes_length++] = 'h';
@@ -255,7 +257,8 @@ static void test_preformatted_lines_come_as_newlines_inside_a_block(void) {
 static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
   static const char kStructured[] =
       "<html><body><h2>Steps</h2><ol><li>Mix the flour.<ul><li>Sift it first.</li></ul>Then rest.</li></ol>"
-      "<blockquote><p>Patience makes bread.</p></blockquote><table><tr><td>Flour</td><td>500 g</td></tr></table>"
+      "<blockquote><p>Patience makes bread.</p><blockquote>Said the baker.</blockquote></blockquote>"
+      "<table><tr><td>Flour</td><td>500 g</td></tr></table>"
       "<dl><dt>Levain</dt><dd>A starter.</dd></dl><figure><figcaption>The loaf.</figcaption></figure>"
       "<pre>bake 40</pre></body></html>";
   static const size_t chunks[] = {1, 5, 4096};
@@ -264,8 +267,8 @@ static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
     collected c;
     memset(&c, 0, sizeof c);
     CHECK(extract("plain", kStructured, strlen(kStructured), chunks[i], &c) == WINNOW_STATUS_OK);
-    CHECK(strcmp(c.shapes, "0h 2 1n 2c 0q 5 5 3 4 6 7") == 0);
-    CHECK(c.blocks == 11);
+    CHECK(strcmp(c.shapes, "0h 2 1n 2c 0q 0Q 5 5 3 4 6 7") == 0);
+    CHECK(c.blocks == 12);
     CHECK(c.heading_count == 1 && c.headings[0] == '2');
   }
 }

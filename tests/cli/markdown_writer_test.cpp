@@ -129,6 +129,41 @@ TEST(MarkdownWriter, QuotedBlocksStayInOneQuote) {
             "> said once\n>\n> - and listed\n\nnot quoted\n");
 }
 
+TEST(MarkdownWriter, AQuoteInsideAQuoteTakesASecondMark) {
+  BlockShape inner = shape(BlockKind::Paragraph, 0, true);
+  inner.quote_nesting = 1;
+  BlockShape inner_item = shape(BlockKind::ListItem, 0, true);
+  inner_item.quote_nesting = 1;
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph, 0, true), {"said"}},
+                    {inner, {"quoted", "\n", "twice"}},
+                    {inner, {"again"}},
+                    {inner_item, {"listed"}},
+                    {shape(BlockKind::Paragraph, 0, true), {"back"}},
+                    {shape(BlockKind::Paragraph), {"out"}}}),
+            "> said\n"
+            ">\n"
+            "> > quoted\\\n"
+            "> > twice\n"
+            "> >\n"
+            "> > again\n"
+            "> >\n"
+            "> > - listed\n"
+            ">\n"
+            "> back\n"
+            "\n"
+            "out\n")
+      << "the inner quote's blocks stay in one inner quote; the outer one goes on after it";
+  EXPECT_EQ(render({{shape(BlockKind::OrderedListItem), {"post"}},
+                    {[] {
+                       BlockShape s = shape(BlockKind::OrderedListItem, 0, true, true);
+                       s.quote_nesting = 1;
+                       return s;
+                     }(),
+                     {"quoted", " ", "twice"}}}),
+            "1. post\n\n   > > quoted twice\n")
+      << "inside an item, after its indentation";
+}
+
 TEST(MarkdownWriter, CodeIsAnIndentedBlockInsideTheItemBeforeIt) {
   EXPECT_EQ(render({{shape(BlockKind::Preformatted), {"int", " ", "x;", "\n", "  ", "*p", "\n", "\n", "`end`"}}}),
             "    int x;\n      *p\n    \n    `end`\n")

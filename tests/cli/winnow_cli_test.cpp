@@ -184,6 +184,20 @@ TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
   std::remove(page.c_str());
 }
 
+TEST(WinnowCli, AQuoteInsideAQuoteIsMarkedTwice) {
+  const std::string page = write_temp("quotes.html",
+                                      "<blockquote><p>Outer words</p><blockquote><p>Inner words</p></blockquote>"
+                                      "<p>Outer again</p></blockquote>");
+  const CliRun markdown = run("--algo plain --format markdown " + page);
+  EXPECT_EQ(markdown.out, "> Outer words\n>\n> > Inner words\n>\n> Outer again\n");
+  const CliRun json = run("--algo plain --format json " + page);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"paragraph\",\"quoted\":true,\"quote_nesting\":1,"
+                          "\"text\":\"Inner words\"}\n"),
+            std::string::npos)
+      << json.out;
+  std::remove(page.c_str());
+}
+
 TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
   const std::string front =

@@ -270,6 +270,29 @@ TEST_F(TokenizerTest, CountsHowDeepAListItemIsNestedUpToTheDeepestLevelKept) {
   EXPECT_TRUE(recorder_.word("back").token.shape().continues_item);
 }
 
+TEST_F(TokenizerTest, MarksAQuoteInsideAQuoteAndDrawsDeeperOnesAtThatLevel) {
+  start(Tag::blockquote);
+  text("outer");
+  start(Tag::blockquote);
+  text("inner");
+  start(Tag::blockquote);
+  text("innermost");
+  end(Tag::blockquote);
+  end(Tag::blockquote);
+  text("back");
+  end(Tag::blockquote);
+  text("out");
+  done();
+  const std::pair<const char*, int> expected[] = {{"outer", 0}, {"inner", 1}, {"innermost", 1}, {"back", 0}};
+  for (const auto& [word, nesting] : expected) {
+    const BlockShape shape = recorder_.word(word).token.shape();
+    EXPECT_TRUE(shape.quoted) << word;
+    EXPECT_EQ(shape.quote_nesting, nesting) << word;
+  }
+  EXPECT_FALSE(recorder_.word("out").token.shape().quoted);
+  EXPECT_EQ(recorder_.word("out").token.shape().quote_nesting, 0);
+}
+
 TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   start(Tag::blockquote);
   start(Tag::ol);

@@ -184,6 +184,18 @@ TEST(WinnowReader, IndentsANestedListTwoColumnsALevelAndNumbersEachLevel) {
             "2. Bake\n\n");
 }
 
+TEST(WinnowReader, DrawsAQuoteInsideAQuoteWithTwoBars) {
+  EXPECT_EQ(read_page("quotes",
+                      "<html><body><blockquote><p>Rise overnight</p>"
+                      "<blockquote><p>Only in a cold kitchen, said nobody</p></blockquote>"
+                      "<p>Then bake</p></blockquote></body></html>",
+                      "--columns 24"),
+            "| Rise overnight\n\n"
+            "| | Only in a cold\n"
+            "| | kitchen, said nobody\n\n"
+            "| Then bake\n\n");
+}
+
 // Runs `command` with a pipe on stdin; writes `first`, waits up to 10 s for a
 // line of output, then writes `rest`. Returns whether a line came before the rest.
 bool shows_a_line_before_input_ends(const std::string& command, const std::string& first, const std::string& rest,

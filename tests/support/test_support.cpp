@@ -58,7 +58,7 @@ std::vector<std::string> words_of(std::string_view text) {
 
 std::string describe(const BlockShape& shape) {
   static const char* const kKinds[] = {"p", "li", "ol", "dt", "dd", "td", "cap", "pre"};
-  std::string out = shape.quoted ? ">" : "";
+  std::string out = shape.quote_nesting ? ">>" : shape.quoted ? ">" : "";
   out += kKinds[static_cast<int>(shape.kind) & 7];
   if (shape.continues_item) out += '+';
   if (shape.list_nesting) out += "^" + std::to_string(shape.list_nesting);

@@ -22,7 +22,8 @@ std::vector<std::string> fixture_names();  // every *.html in fixture_dir(), sor
 std::string read_file(const std::string& path);
 std::string read_fixture(const std::string& name);
 
-// A block's shape in a few characters: ">" if quoted, the kind ("p", "li",
+// A block's shape in a few characters: ">" if quoted (">>" in a quote inside
+// a quote), the kind ("p", "li",
 // "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item,
 // "^" and the list nesting if it is nested, and "#" and the level for a
 // heading: ">li+", "li^2", "p#2".

@@ -36,8 +36,8 @@ def run(winnow, args):
 
 
 # The in-band markers of rendered text (engine/content_writer.h): a block's
-# shape (U+0001, U+0011 to U+0013) and a line break (U+0003).
-IN_BAND = re.compile("[\x01\x03\x11-\x13]")
+# shape (U+0001, U+0011 to U+0017) and a line break (U+0003).
+IN_BAND = re.compile("[\x01\x03\x11-\x17]")
 
 
 def bad_block(block):
