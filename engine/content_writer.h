@@ -31,7 +31,7 @@ class ContentWriter {
   // (U+0001 for none, U+0011 to U+0017 for 1 to 7), then 0x20 + 32 * heading
   // level + the shape's five low bits (engine/block_shape.h), a byte from
   // 0x20 to 0xFF, so never the '\n' that ends the line. Control characters
-  // cannot occur in content (the decoder turns them into spaces). Two bytes,
+  // cannot occur in content (the tokenizer takes them for spaces). Two bytes,
   // as the heading marker was before blocks had shapes: what an algorithm
   // holds of a heading costs the budget no more.
   static std::string_view block_marker(const BlockShape& shape);

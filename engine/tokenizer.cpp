@@ -15,8 +15,12 @@ namespace {
 
 enum class CharClass { Space, Drop, Cjk, Other };
 
+// Control characters are spaces, as the decoder makes them (a browser shows
+// none of them as text): whatever adapter feeds the engine, no word holds
+// one, so the in-band markers of rendered text (U+0001, U+0003, U+0011 to
+// U+0017: engine/content_writer.h) never come from content.
 CharClass classify(std::uint32_t cp) {
-  if (cp <= 0x20) return (cp == 0x20 || (cp >= 0x09 && cp <= 0x0D)) ? CharClass::Space : CharClass::Other;
+  if (cp <= 0x20 || cp == 0x7F) return CharClass::Space;
   if (cp < 0x80) return CharClass::Other;
   if (cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x2028 ||
       cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
@@ -34,7 +38,7 @@ CharClass classify(std::uint32_t cp) {
 
 bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
 // What classify() calls Space among ASCII bytes.
-bool is_ascii_space(char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
+bool is_ascii_space(char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; }
 
 bool contains_declaration(std::string_view style, std::string_view property, std::string_view value) {
   // Matches "property : value" case-insensitively, ignoring spaces, as browsers

@@ -65,6 +65,18 @@ TEST_F(TokenizerTest, SplitsWordsOnWhitespaceOfAnyKind) {
   EXPECT_TRUE(recorder_.ended);
 }
 
+TEST_F(TokenizerTest, AControlCharacterIsASpaceSoNoWordHoldsAMarker) {
+  // An adapter other than the decoder may hand control characters on; the
+  // writers' in-band markers are control characters (content_writer.h).
+  text(std::string("one\x01") + "two\x03" + "three\x11" + "four\x17" + "five\x7F" + "six\x1F" + "seven");
+  start(Tag::pre);
+  text(std::string("a\x02") + "b");
+  end(Tag::pre);
+  done();
+  EXPECT_EQ(recorder_.words(),
+            (std::vector<std::string>{"one", "two", "three", "four", "five", "six", "seven", "a", "b"}));
+}
+
 TEST_F(TokenizerTest, ReassemblesWordsSplitAcrossTextEvents) {
   start(Tag::p);
   text("Caf");
