@@ -12,7 +12,10 @@
 #   - a page with text has at least one span;
 #   - `--format markdown`, rendered by cmark (a CommonMark renderer, Debian's
 #     package; skipped with a note without it), shows the text format's
-#     words: no escape missing, no markup eating text.
+#     words: no escape missing, no markup eating text; and its structure is
+#     the blocks': no code block that no preformatted block asked for, quotes
+#     as deep as the JSON blocks' quote_nesting says, lists no deeper than
+#     their list_nesting (stop 54).
 # Stop 38 found `--format json` printing a span's object inside an open
 # block's text for five algorithms, unnoticed since the unit tests read the
 # sample page under `plain` and `default` only.
@@ -53,9 +56,40 @@ def bad_block(block):
     return False
 
 
-def rendered_words(markdown):
-    """The words a CommonMark renderer shows of the markdown."""
-    rendered = subprocess.run(["cmark"], input=markdown, capture_output=True).stdout.decode("utf-8", "replace")
+def render(markdown):
+    """The HTML a CommonMark renderer makes of the markdown."""
+    return subprocess.run(["cmark"], input=markdown, capture_output=True).stdout.decode("utf-8", "replace")
+
+
+def deepest(html, element):
+    """How deep the element nests in the rendered HTML."""
+    depth = most = 0
+    for match in re.finditer(r"<(/?)" + element + r"\b", html):
+        depth += -1 if match.group(1) else 1
+        most = max(most, depth)
+    return most
+
+
+def structure_problems(html, shapes):
+    """Where the rendered markdown's structure is not the blocks' shapes: a
+    code block no preformatted block asked for (an indentation gone wrong),
+    quotes nested otherwise than the blocks say, a list nested deeper than
+    any item's nesting."""
+    problems = []
+    runs = sum(1 for k, b in enumerate(shapes) if b["kind"] == "preformatted" and (k == 0 or shapes[k - 1]["kind"] != "preformatted"))
+    if html.count("<pre>") > runs:
+        problems.append(f"markdown renders {html.count('<pre>')} code blocks for {runs} runs of preformatted blocks")
+    quotes = max([1 + b.get("quote_nesting", 0) for b in shapes if b.get("quoted")] or [0])
+    if deepest(html, "blockquote") != quotes:
+        problems.append(f"markdown nests quotes {deepest(html, 'blockquote')} deep, the blocks {quotes}")
+    lists = max([1 + b.get("list_nesting", 0) for b in shapes if b["kind"] in ("list_item", "ordered_list_item")] or [0])
+    if deepest(html, "li") > lists:
+        problems.append(f"markdown nests lists {deepest(html, 'li')} deep, the blocks at most {lists}")
+    return problems
+
+
+def rendered_words(rendered):
+    """The words a renderer shows of its HTML."""
     text = re.sub(r"<[^>]*>", " ", rendered)
     # cmark writes these five escapes and no others (html.unescape would also
     # read "&copy" without its ';', as a browser does, and a renderer did not).
@@ -81,7 +115,8 @@ def check_page(winnow, algorithm, page, markdown=False):
         except ValueError:
             problems.append("not one JSON object: " + line[:80])
             return problems
-    blocks = [o["text"] for o in objects if o.get("type") == "block"]
+    shapes = [o for o in objects if o.get("type") == "block"]
+    blocks = [o["text"] for o in shapes]
     if "".join(b + "\n" for b in blocks) != text_out:
         problems.append("text lines differ from the JSON blocks")
     for block in blocks:
@@ -100,7 +135,9 @@ def check_page(winnow, algorithm, page, markdown=False):
     if blocks and not spans:
         problems.append("text without a span")
     if markdown:
-        shown = rendered_words(run(winnow, base + ["--format", "markdown", page]))
+        html = render(run(winnow, base + ["--format", "markdown", page]))
+        problems.extend(structure_problems(html, shapes))
+        shown = rendered_words(html)
         words = text_out.split()
         if shown != words:
             at = next((k for k, (a, b) in enumerate(zip(shown, words)) if a != b), min(len(shown), len(words)))
