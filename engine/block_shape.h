@@ -41,7 +41,7 @@ inline constexpr std::uint8_t kBlockContinuesItem = 0x10;
 // one, at most kMaxListNesting: 0 in a top-level list's item and outside any
 // list, 1 in an item of a list nested in an item, ... Deeper lists are drawn
 // at the deepest level: a renderer on a small screen has no room for more,
-// and four levels keep the shape within 7 bits.
+// and four levels take two bits of the shape.
 inline constexpr std::uint8_t kBlockListNestingShift = 5;
 inline constexpr std::uint8_t kBlockListNestingMask = 0x60;
 inline constexpr int kMaxListNesting = 3;

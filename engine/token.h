@@ -82,8 +82,8 @@ static_assert(sizeof(Token) <= 72, "Token stays within 72 bytes");
 
 // How a block is rendered, packed for the algorithms that hold words
 // compactly: the heading level (0..6) in the low 3 bits, the block_shape
-// above them. Ten bits since lists keep their nesting (stop 54); it was one
-// byte before.
+// above them. Eleven bits since lists and quotes keep their nesting (stop 54);
+// it was one byte before.
 using BlockStyle = std::uint16_t;
 inline BlockStyle pack_block_style(const Token& word) {
   return static_cast<BlockStyle>((word.heading_level & 7u) | word.block_shape << 3);
