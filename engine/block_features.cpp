@@ -68,7 +68,8 @@ const char* const kNames[kBlockFeatureCount] = {
     "next_exists", "next_log_words", "next_link_density", "next_text_density", "next_sentences",
     "quotient_words_prev", "title_share", "all_links", "headline_like", "long_block",
     "prev_same_semantics", "next_same_semantics", "description_share", "has_description",
-    "declared_article", "declared_other", "after_main_landmark", "after_declared_body"};
+    "declared_article", "declared_other", "after_main_landmark", "after_declared_body",
+    "shape_quoted", "shape_list_item", "shape_data_cell"};
 
 // The word as the page's texts are searched for it: trailing punctuation
 // off, letters lowered (engine/letter_case.h), in `lower`; empty when
@@ -115,6 +116,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
     ++description_words;
   if (words == 0) {
     heading_level = token.heading_level;
+    block_shape = token.block_shape;
     block_tag = token.block_tag;
     semantics = token.semantics;
     after_main_landmark = page.main_landmark_ended && !(token.semantics & kSemMainLandmark);
@@ -211,6 +213,14 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = b.page_kind == PageKind::other ? 1.0f : 0.0f;
   f[i++] = b.after_main_landmark ? 1.0f : 0.0f;
   f[i++] = b.after_declared_body ? 1.0f : 0.0f;
+  // What the block is in the page's structure (engine/block_shape.h), which
+  // its innermost block tag does not say: a paragraph inside a quote or a
+  // list item, a data table's cell (stop 54: the margin held out by package
+  // +0.0007 / +0.0006).
+  const BlockShape shape = BlockShape::unpack(0, b.block_shape);
+  f[i++] = shape.quoted ? 1.0f : 0.0f;
+  f[i++] = (shape.kind == BlockKind::ListItem || shape.kind == BlockKind::OrderedListItem) ? 1.0f : 0.0f;
+  f[i++] = shape.kind == BlockKind::TableCell ? 1.0f : 0.0f;
   while (i < kBlockFeatureCount) f[i++] = 0.0f;
 }
 

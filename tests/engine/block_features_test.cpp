@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 
 #include "engine/semantics.h"
@@ -207,6 +208,36 @@ TEST(BlockFeatures, WritesTheBlocksCuesAndItsNeighbours) {
   EXPECT_EQ(f[index_of("prev_exists")], 0.0f);
   EXPECT_EQ(f[index_of("next_exists")], 0.0f);
   EXPECT_EQ(std::string_view(block_feature_name(kBlockFeatureCount)), "unused");
+}
+
+// A block's shape says what its innermost block tag does not: a paragraph
+// inside a list item or a quote (a forum post's quote, an article's list of
+// steps written as paragraphs), a data table's cell.
+TEST(BlockFeatures, ReadTheBlocksShapeFromItsFirstWord) {
+  const auto features_of = [](std::uint8_t shape) {
+    BlockStats block;
+    Token first = word(0);
+    first.block_shape = shape;
+    block.add_word(first, "Knead", PageText{});
+    block.add_word(word(0), "well", PageText{});
+    std::array<float, kBlockFeatureCount> f{};
+    block_features(BlockStats{}, false, block, BlockStats{}, false, f.data());
+    return f;
+  };
+  const auto quoted_item = features_of(static_cast<std::uint8_t>(BlockKind::OrderedListItem) | kBlockQuoted |
+                                       kBlockContinuesItem | 2 << kBlockListNestingShift);
+  EXPECT_EQ(quoted_item[index_of("shape_quoted")], 1.0f);
+  EXPECT_EQ(quoted_item[index_of("shape_list_item")], 1.0f);
+  EXPECT_EQ(quoted_item[index_of("shape_data_cell")], 0.0f);
+  EXPECT_EQ(quoted_item[index_of("tag_p")], 1.0f) << "the block tag is still the paragraph's";
+  const auto cell = features_of(static_cast<std::uint8_t>(BlockKind::TableCell));
+  EXPECT_EQ(cell[index_of("shape_quoted")], 0.0f);
+  EXPECT_EQ(cell[index_of("shape_list_item")], 0.0f);
+  EXPECT_EQ(cell[index_of("shape_data_cell")], 1.0f);
+  const auto paragraph = features_of(0);
+  EXPECT_EQ(paragraph[index_of("shape_quoted")] + paragraph[index_of("shape_list_item")] +
+                paragraph[index_of("shape_data_cell")],
+            0.0f);
 }
 
 }  // namespace
