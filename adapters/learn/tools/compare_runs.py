@@ -17,14 +17,18 @@ its direct effect. This prints, per package:
   figures, and the six packages' mean, of both tables;
 - with --marked-by REGEX, the mean change of bag F1 on the pages whose HTML
   matches (the pages the change can touch directly) and on the others;
+- with --by-type, the same figures for each page type of the packages whose
+  meta files name one (`page_type`: wcxb-dev-sample's article, forum,
+  product, collection, listing, documentation, service);
 - with --show N, the N pages of each package that moved most.
 
-usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--swing X] [--show N]
-The corpus (for --marked-by) defaults to build/corpus (`make corpus`);
-without it, --marked-by says so and is skipped.
+usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--by-type] [--swing X] [--show N]
+The corpus (for --marked-by and --by-type) defaults to build/corpus (`make
+corpus`); without it, those options say so and are skipped.
 """
 import argparse
 import csv
+import json
 import os
 import re
 import sys
@@ -69,12 +73,27 @@ def marked_pages(corpus, pattern, keys):
     return marked
 
 
+def page_types(corpus, keys):
+    """(package, document) -> the meta file's page_type, for pages that have one."""
+    types = {}
+    for package, document in keys:
+        try:
+            with open(os.path.join(corpus, package, document + ".json"), encoding="utf-8") as meta:
+                page_type = json.load(meta).get("page_type")
+        except (OSError, ValueError):
+            continue
+        if isinstance(page_type, str) and page_type:
+            types[(package, document)] = page_type
+    return types
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("base")
     parser.add_argument("new")
     parser.add_argument("--corpus", default="build/corpus")
     parser.add_argument("--marked-by", metavar="REGEX")
+    parser.add_argument("--by-type", action="store_true")
     parser.add_argument("--swing", type=float, default=0.05)
     parser.add_argument("--show", type=int, default=0)
     args = parser.parse_args()
@@ -134,6 +153,24 @@ def main():
                     change = mean([bag_change(k) for k in group])
                     cells.append(f"{len(group):5d} pages {change:+.4f}" if group else f"{0:5d} pages")
                 print(f"  {package:24s} {cells[0]}   {cells[1]}")
+
+    if args.by_type:
+        if not os.path.isdir(args.corpus):
+            print(f"--by-type skipped: no corpus at {args.corpus} (make corpus)")
+        else:
+            types = page_types(args.corpus, keys)
+            if not types:
+                print("--by-type: no page of these tables names its page_type")
+            for package, page_type in sorted({(k[0], t) for k, t in types.items()}):
+                mine = [k for k in keys if k[0] == package and types.get(k) == page_type]
+                b = figures([base[k] for k in mine])
+                n = figures([new[k] for k in mine])
+                moves = [bag_change(k) for k in mine]
+                up = sum(1 for m in moves if m > args.swing)
+                down = sum(1 for m in moves if m < -args.swing)
+                label = f"{package} {page_type}"
+                print(f"  {label:30s} {len(mine):5d}  {b[0]:.4f} / {b[1]:.4f}     {n[0]:.4f} / {n[1]:.4f}     "
+                      f"{n[0] - b[0]:+.4f} / {n[1] - b[1]:+.4f}  {up:3d}  {down:4d}")
 
     if args.show > 0:
         for package in packages:
