@@ -40,7 +40,7 @@ struct BlockStats {
   std::uint32_t description_words = 0;  // words of 4 or more characters (or CJK characters)
                                          // that occur in the page's <meta> description
   std::uint8_t heading_level = 0;
-  std::uint8_t block_shape = 0;     // Token::block_shape of its first word
+  std::uint16_t block_shape = 0;    // Token::block_shape of its first word
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
   bool page_described = false;      // the page had a description by this block's last word

@@ -29,7 +29,7 @@ enum class BlockKind : std::uint8_t {
                         // keeps the lines of a poem or an address as well)
 };
 
-// Token::block_shape: the kind in the low bits, and two bits of context.
+// Token::block_shape: the kind in the low bits, and bits of context.
 inline constexpr std::uint8_t kBlockKindMask = 0x07;
 // Inside a <blockquote>.
 inline constexpr std::uint8_t kBlockQuoted = 0x08;
@@ -50,7 +50,11 @@ inline constexpr int kMaxListNesting = 3;
 // readers show them.
 inline constexpr std::uint8_t kBlockQuoteNested = 0x80;
 inline constexpr int kMaxQuoteNesting = 1;
-inline constexpr std::uint8_t kBlockShapeBits = 8;
+// The first block with words of a list's first item (<ul>, <ol>, <menu>,
+// <dl>) or of a table row's first cell (<tr>): where a writer starts a new
+// list (two lists in a row are two lists, not one) or a new row.
+inline constexpr std::uint16_t kBlockStartsGroup = 0x100;
+inline constexpr std::uint8_t kBlockShapeBits = 9;
 
 // The same, unpacked.
 struct BlockShape {
@@ -60,8 +64,9 @@ struct BlockShape {
   bool continues_item = false;
   int list_nesting = 0;   // 0..kMaxListNesting (kBlockListNestingMask)
   int quote_nesting = 0;  // quotes around the innermost one, 0..kMaxQuoteNesting (kBlockQuoteNested)
+  bool starts_group = false;  // the first of its list or of its table row (kBlockStartsGroup)
 
-  static BlockShape unpack(std::uint8_t heading_level, std::uint8_t block_shape) {
+  static BlockShape unpack(std::uint8_t heading_level, std::uint16_t block_shape) {
     BlockShape shape;
     shape.heading_level = heading_level;
     shape.kind = static_cast<BlockKind>(block_shape & kBlockKindMask);
@@ -69,13 +74,15 @@ struct BlockShape {
     shape.continues_item = (block_shape & kBlockContinuesItem) != 0;
     shape.list_nesting = (block_shape & kBlockListNestingMask) >> kBlockListNestingShift;
     shape.quote_nesting = (block_shape & kBlockQuoteNested) ? 1 : 0;
+    shape.starts_group = (block_shape & kBlockStartsGroup) != 0;
     return shape;
   }
-  std::uint8_t packed_shape() const {
+  std::uint16_t packed_shape() const {
     const int nesting = list_nesting < 0 ? 0 : list_nesting > kMaxListNesting ? kMaxListNesting : list_nesting;
-    return static_cast<std::uint8_t>(static_cast<std::uint8_t>(kind) | (quoted ? kBlockQuoted : 0) |
-                                     (continues_item ? kBlockContinuesItem : 0) |
-                                     nesting << kBlockListNestingShift | (quote_nesting > 0 ? kBlockQuoteNested : 0));
+    return static_cast<std::uint16_t>(static_cast<std::uint8_t>(kind) | (quoted ? kBlockQuoted : 0) |
+                                      (continues_item ? kBlockContinuesItem : 0) |
+                                      nesting << kBlockListNestingShift | (quote_nesting > 0 ? kBlockQuoteNested : 0) |
+                                      (starts_group ? kBlockStartsGroup : 0));
   }
   bool plain() const { return heading_level == 0 && packed_shape() == 0; }
 };

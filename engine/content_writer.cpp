@@ -5,11 +5,11 @@
 
 namespace winnow {
 
-static_assert(kBlockListNestingShift == ContentWriter::kLowShapeBits && kBlockShapeBits - ContentWriter::kLowShapeBits <= 3,
+static_assert(kBlockListNestingShift == ContentWriter::kLowShapeBits && kBlockShapeBits - ContentWriter::kLowShapeBits <= 4,
               "a marker's lead holds the shape's bits above the five its second byte holds");
 
 std::string_view ContentWriter::block_marker(const BlockShape& shape) {
-  // Every marker, built at compile time: 8 high bits' values times 7
+  // Every marker, built at compile time: 16 high bits' values times 7
   // heading levels times 32 low shapes.
   constexpr int kHigh = 1 << (kBlockShapeBits - kLowShapeBits);
   constexpr int kLow = 1 << kLowShapeBits;
@@ -30,7 +30,7 @@ std::string_view ContentWriter::block_marker(const BlockShape& shape) {
   static constexpr Table table;
   if (shape.plain()) return {};
   const int level = shape.heading_level < 0 || shape.heading_level > 6 ? 0 : shape.heading_level;
-  const std::uint8_t packed = shape.packed_shape();
+  const std::uint16_t packed = shape.packed_shape();
   const int index = ((packed >> kLowShapeBits) * 7 + level) * kLow + (packed & (kLow - 1));
   return std::string_view(table.bytes + index * kBlockMarkerBytes, kBlockMarkerBytes);
 }
@@ -114,7 +114,7 @@ void ContentWriter::write_rendered(std::string_view rendered, SourceSpan span, s
       const unsigned code = static_cast<unsigned char>(line[1]) - 0x20u;
       const unsigned high = static_cast<unsigned>(marker_high_bits(line[0]));
       shape = BlockShape::unpack(static_cast<std::uint8_t>(code / 32),
-                                 static_cast<std::uint8_t>(code % 32 | high << kLowShapeBits));
+                                 static_cast<std::uint16_t>(code % 32 | high << kLowShapeBits));
       line.remove_prefix(kBlockMarkerBytes);
     }
     if (!line.empty()) {

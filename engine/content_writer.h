@@ -27,8 +27,9 @@ class ContentWriter {
                       std::uint64_t net_text_length);
   // Two bytes that start a rendered line whose block is a heading, an item,
   // a quote or preformatted (empty for a plain paragraph): a control
-  // character for the shape's three high bits, its list and quote nesting
-  // (U+0001 for none, U+0011 to U+0017 for 1 to 7), then 0x20 + 32 * heading
+  // character for the shape's four high bits, its list and quote nesting and
+  // whether it starts a list or a row (U+0001 for none, U+0011 to U+001F for
+  // 1 to 15), then 0x20 + 32 * heading
   // level + the shape's five low bits (engine/block_shape.h), a byte from
   // 0x20 to 0xFF, so never the '\n' that ends the line. Control characters
   // cannot occur in content (the tokenizer takes them for spaces). Two bytes,
@@ -44,7 +45,7 @@ class ContentWriter {
   // starts no marker.
   static constexpr int marker_high_bits(char lead) {
     if (lead == '\x01') return 0;
-    return lead > '\x10' && lead < '\x18' ? lead - 0x10 : -1;
+    return lead > '\x10' && lead < '\x20' ? lead - 0x10 : -1;
   }
   // A line break inside a block in rendered text ('\n' ends the block
   // there); U+0003 cannot occur in content either.

@@ -61,8 +61,8 @@ struct Token {
   std::uint8_t heading_level = 0;  // words: level (1..6) of the enclosing heading, or 0
   Tag block_tag = Tag::unknown;    // words: the innermost block-level element around them
   std::uint8_t line_start = 0;     // words with kTokenLineBreak: indent | kBlankLineBefore
-  std::uint8_t block_shape = 0;    // words: BlockKind | kBlockQuoted | kBlockContinuesItem | list nesting
-                                   // | kBlockQuoteNested
+  std::uint16_t block_shape = 0;   // words: BlockKind | kBlockQuoted | kBlockContinuesItem | list nesting
+                                   // | kBlockQuoteNested | kBlockStartsGroup
   std::uint32_t semantics = 0;     // words: engine/semantics.h bits of all open ancestors;
                                    // start tags: the bits of the element's own attributes only
   std::uint32_t container = 0;     // words: id of the block-level element around the block's own
@@ -82,18 +82,19 @@ static_assert(sizeof(Token) <= 72, "Token stays within 72 bytes");
 
 // How a block is rendered, packed for the algorithms that hold words
 // compactly: the heading level (0..6) in the low 3 bits, the block_shape
-// above them. Eleven bits since lists and quotes keep their nesting (stop 54);
-// it was one byte before.
+// above them. Eleven bits since lists and quotes keep their nesting (stop 54),
+// twelve since lists and table rows say where they start (stop 55); it was
+// one byte before.
 using BlockStyle = std::uint16_t;
 inline BlockStyle pack_block_style(const Token& word) {
   return static_cast<BlockStyle>((word.heading_level & 7u) | word.block_shape << 3);
 }
 inline void unpack_block_style(BlockStyle style, Token& word) {
   word.heading_level = static_cast<std::uint8_t>(style & 7u);
-  word.block_shape = static_cast<std::uint8_t>(style >> 3);
+  word.block_shape = static_cast<std::uint16_t>(style >> 3);
 }
 static_assert(kBlockShapeBits + 3 <= 16, "a heading level and a block shape fit a BlockStyle");
-static_assert(kBlockShapeBits <= 8, "a block shape fits Token::block_shape");
+static_assert(kBlockShapeBits <= 16, "a block shape fits Token::block_shape");
 
 // What ContentWriter reads of a word besides its text, span, index and block,
 // in 16 bits for the algorithms that keep a word in few bytes (LQF, Crunch):

@@ -18,7 +18,7 @@ enum class CharClass { Space, Drop, Cjk, Other };
 // Control characters are spaces, as the decoder makes them (a browser shows
 // none of them as text): whatever adapter feeds the engine, no word holds
 // one, so the in-band markers of rendered text (U+0001, U+0003, U+0011 to
-// U+0017: engine/content_writer.h) never come from content.
+// U+001F: engine/content_writer.h) never come from content.
 CharClass classify(std::uint32_t cp) {
   if (cp <= 0x20 || cp == 0x7F) return CharClass::Space;
   if (cp < 0x80) return CharClass::Other;
@@ -133,6 +133,12 @@ BlockKind item_kind(Tag tag, Tag parent) {
   }
 }
 
+// The kinds of block a list or a table row is made of.
+bool starts_groups(BlockKind kind) {
+  return kind == BlockKind::ListItem || kind == BlockKind::OrderedListItem || kind == BlockKind::Term ||
+         kind == BlockKind::Definition || kind == BlockKind::TableCell;
+}
+
 }  // namespace
 
 Tokenizer::Tokenizer(MemoryBudget& budget, TokenStream& stream, TokenConsumer& consumer,
@@ -225,6 +231,7 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     stack_[depth_++] =
         OpenElement{tag, flags, style, block_tag, semantics, list_items, quotes, block_id, container, grand_container};
     if (item_kind(tag, Tag::unknown) != BlockKind::Paragraph) item_opened_ = true;
+    if (has_flag(tag, kTagList) || tag == Tag::tr) group_opened_ = true;
   } else {
     ++flattened_open_;
     ++flattened_total_;
@@ -255,6 +262,8 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   };
   if (region_ends(kSemMainLandmark)) stream_.set_main_landmark_ended();
   if (region_ends(kSemDeclaredBody)) stream_.set_declared_body_ended();
+  // A list or row that ends before any item's words starts no group.
+  if (has_flag(tag, kTagList) || tag == Tag::tr) group_opened_ = false;
   // A <br>'s line break was taken at its start tag.
   const bool block = has_flag(tag, kTagBlock) && tag != Tag::br;
   emit_tag(TokenKind::EndTag, tag, source, block);
@@ -471,6 +480,14 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   const BlockKind kind = token.block_kind();
   if (kind != BlockKind::Paragraph && kind != BlockKind::Preformatted && block_ != item_first_block_)
     token.block_shape |= kBlockContinuesItem;
+  if (starts_groups(kind) && !(token.block_shape & kBlockContinuesItem)) {
+    if (group_opened_) {
+      group_opened_ = false;
+      group_started_ = true;
+      group_first_block_ = block_;
+    }
+    if (group_started_ && block_ == group_first_block_) token.block_shape |= kBlockStartsGroup;
+  }
   const OpenElement* element = this->context();
   if (element && element->list_items > 1)
     token.block_shape |= static_cast<std::uint8_t>((element->list_items - 1) << kBlockListNestingShift);

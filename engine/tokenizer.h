@@ -154,6 +154,11 @@ class Tokenizer final : public EventHandler {
   // blocks after that one continue it (kBlockContinuesItem).
   bool item_opened_ = false;
   std::uint32_t item_first_block_ = 0;
+  // A list or a table row opened since the last item's words, and the block
+  // that started the latest one: its words carry kBlockStartsGroup.
+  bool group_opened_ = false;
+  bool group_started_ = false;
+  std::uint32_t group_first_block_ = 0;
 
   char word_[TokenStream::kMaxWordBytes];
   std::size_t word_size_ = 0;

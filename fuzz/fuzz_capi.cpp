@@ -73,13 +73,17 @@ void on_block_start(void* user, const winnow_block_info* block) {
   if (block->list_nesting < 0 || block->list_nesting > winnow::kMaxListNesting) fail("list nesting out of 0..3");
   if (block->quote_nesting < 0 || block->quote_nesting > winnow::kMaxQuoteNesting) fail("quote nesting out of 0..1");
   if (block->quote_nesting && !block->quoted) fail("a nested quote that is not quoted");
+  if (block->starts_group != 0 && block->starts_group != 1) fail("starts_group neither 0 nor 1");
+  if (block->starts_group && block->continues_item) fail("a group's first block that continues an item");
   c->block_started = true;
   const int packed = block->kind | (block->quoted ? winnow::kBlockQuoted : 0) |
                      (block->continues_item ? winnow::kBlockContinuesItem : 0) |
                      block->list_nesting << winnow::kBlockListNestingShift |
-                     (block->quote_nesting ? winnow::kBlockQuoteNested : 0);
+                     (block->quote_nesting ? winnow::kBlockQuoteNested : 0) |
+                     (block->starts_group ? winnow::kBlockStartsGroup : 0);
   c->shapes.push_back(static_cast<char>(block->heading_level));
-  c->shapes.push_back(static_cast<char>(packed));
+  c->shapes.push_back(static_cast<char>(packed & 0xFF));
+  c->shapes.push_back(static_cast<char>(packed >> 8));
 }
 void on_metadata(void* user, const winnow_metadata* m) {
   auto* c = static_cast<Collected*>(user);

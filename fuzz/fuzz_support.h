@@ -102,7 +102,8 @@ class RecordingSink final : public ContentSink {
     if (line_open_) fail("on_block_start inside a block");
     if (shape.heading_level < 0 || shape.heading_level > 6) fail("heading level out of 0..6");
     shapes_.push_back(static_cast<char>(shape.heading_level));
-    shapes_.push_back(static_cast<char>(shape.packed_shape()));
+    shapes_.push_back(static_cast<char>(shape.packed_shape() & 0xFF));
+    shapes_.push_back(static_cast<char>(shape.packed_shape() >> 8));
   }
   void on_span(SourceSpan span) override { spans_.push_back(span); }
 
@@ -110,7 +111,7 @@ class RecordingSink final : public ContentSink {
   const std::string& metadata() const { return metadata_; }  // describe() of on_metadata()'s
   int metadata_calls() const { return metadata_calls_; }
   bool metadata_valid_utf8() const { return metadata_valid_utf8_; }
-  // A byte per block: its heading level * 32 + its packed shape.
+  // Three bytes per block: its heading level and its packed shape's two bytes.
   const std::string& shapes() const { return shapes_; }
   const std::vector<SourceSpan>& spans() const { return spans_; }
   bool line_open() const { return line_open_; }

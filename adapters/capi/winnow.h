@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define WINNOW_VERSION_MAJOR 0
-#define WINNOW_VERSION_MINOR 8
+#define WINNOW_VERSION_MINOR 9
 #define WINNOW_VERSION_PATCH 0
 /* Added in 0.1: everything below. */
 
@@ -101,6 +101,11 @@ typedef struct winnow_block_info {
   /* Added in 0.8: 1 for a block inside a <blockquote> inside another (a
      quote of a quote), else 0; deeper quotes are at 1. */
   int quote_nesting;
+  /* Added in 0.9: 1 for the first block with words of a list's first item
+     (<ul>, <ol>, <menu>, <dl>) or of a table row's first cell (<tr>), else
+     0: where a renderer starts a new list (two lists in a row stay two) or
+     a new row of a table. */
+  int starts_group;
 } winnow_block_info;
 
 /* Added in 0.6: what a page declares about itself, as its <head> states it

@@ -74,7 +74,7 @@ class CallbackSink final : public winnow::ContentSink {
     if (callbacks_.block_start) {
       const winnow_block_info info{static_cast<winnow_block_kind>(shape.kind), shape.heading_level,
                                    shape.quoted ? 1 : 0, shape.continues_item ? 1 : 0, shape.list_nesting,
-                                   shape.quote_nesting};
+                                   shape.quote_nesting, shape.starts_group ? 1 : 0};
       callbacks_.block_start(user_data_, &info);
     }
     if (shape.heading_level && callbacks_.heading) callbacks_.heading(user_data_, shape.heading_level);

@@ -58,6 +58,11 @@ void MarkdownWriter::on_metadata(const PageMetadata& metadata) {
 
 void MarkdownWriter::on_block_start(const BlockShape& shape) {
   const bool item = is_item(shape);
+  if (row_cells_ > 0 && shape.kind == BlockKind::TableCell && quote_depth(shape) == quote_depth(shape_)) {
+    start_cell(shape);
+    return;
+  }
+  row_cells_ = 0;
   if (any_block_) {
     // The next item right after an item's first block or its code: a tight
     // list. After a later paragraph of an item it takes an empty line, as
@@ -108,9 +113,17 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     // starts its level's count again after a block outside the list, after
     // an unordered item at its level, and as the first item of a list
     // nested in a new outer item.
+    // A list that starts right after another of its type at its level
+    // takes the other bullet, or a renderer would run the two together.
     const bool ordered = shape.kind == BlockKind::OrderedListItem;
-    list.number = ordered ? (nesting < open_before ? list.number : 0) + 1 : 0;
-    const std::string marker = ordered ? std::to_string(list.number) + ". " : "- ";
+    const bool level_open = nesting < open_before;
+    const bool new_list = level_open && shape.starts_group;
+    if (!level_open || (new_list && list.ordered != ordered)) list.other_bullet = false;
+    else if (new_list) list.other_bullet = !list.other_bullet;
+    list.ordered = ordered;
+    list.number = ordered ? (level_open && !new_list ? list.number : 0) + 1 : 0;
+    const std::string marker = ordered ? std::to_string(list.number) + (list.other_bullet ? ") " : ". ")
+                                       : (list.other_bullet ? "* " : "- ");
     write_(spaces(outer_indent));
     write_(marker);
     list.indent = outer_indent + marker.size();
@@ -128,6 +141,23 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     write_(" ");
   }
   if (shape.kind == BlockKind::Term && !shape.heading_level) write_("**");
+  if (shape.kind == BlockKind::TableCell) row_cells_ = 1;
+}
+
+void MarkdownWriter::start_cell(const BlockShape& shape) {
+  in_block_ = true;
+  shape_ = shape;
+  if (shape.continues_item) {
+    write_(" ");  // another paragraph of the same cell
+  } else if (shape.starts_group) {
+    write_("\\\n");  // a hard break: the next row
+    write_line_prefix();
+    at_line_start_ = true;
+    row_cells_ = 1;
+  } else {
+    write_(" | ");
+    ++row_cells_;
+  }
 }
 
 std::size_t MarkdownWriter::open_item_indent() const {
@@ -190,6 +220,10 @@ void MarkdownWriter::write_escaped(std::string_view text) {
 }
 
 void MarkdownWriter::on_line_break() {
+  if (row_cells_ > 0) {
+    write_(" ");  // a row is one line
+    return;
+  }
   if (shape_.heading_level > 0 && !code_) {
     // A heading is one line in CommonMark: a break would end it and show
     // the break's backslash as text. Its lines are joined by a space.
@@ -213,6 +247,7 @@ void MarkdownWriter::on_block_end() {
 
 void MarkdownWriter::finish() {
   if (in_block_) on_block_end();
+  row_cells_ = 0;
   if (any_block_) write_("\n");
   any_block_ = false;
 }

@@ -17,10 +17,20 @@
 //                        line): unlike a fence, it needs no look at what the
 //                        code holds, so it streams
 //   term                 "**term**"
-//   anything else        a paragraph (definitions, table cells, captions)
-//
-// Two lists in a row at one level come out as one: a block's shape says how
-// deep its item is, not which list it is in.
+//   a new list right     the other bullet ("*" after "-", "-" after "*";
+//   after another of     ")" after "." for ordered items), numbered from 1:
+//   its type at its      CommonMark ends a list where its bullet changes
+//   level                (BlockShape::starts_group)
+//   data table cells     a row per line, its cells joined by " | ", the
+//                        rows of a table one paragraph (a hard break ends
+//                        each row); a cell's later paragraphs and line
+//                        breaks a space. Not a GFM table: the extractors
+//                        keep or drop cells one by one, so rows come out
+//                        ragged, and a pipe table shows only as many cells
+//                        of a row as its first row has (the JSON format
+//                        and the C API say where each row starts, for a
+//                        caller that draws tables)
+//   anything else        a paragraph (definitions, captions)
 //
 // Text is escaped so a renderer shows it as written: \ ` * _ [ ] < > | ~
 // everywhere, '&' where a character reference follows ("&amp;"), and what would
@@ -73,6 +83,8 @@ class MarkdownWriter final : public ContentSink {
   // that keeps a later block inside it.
   std::size_t open_item_indent() const;
   void write_escaped(std::string_view text);
+  // A data table's cells (see above): starts a row or a cell of the open table.
+  void start_cell(const BlockShape& shape);
 
   std::function<void(std::string_view)> write_;
   bool front_matter_ = false;
@@ -95,9 +107,13 @@ class MarkdownWriter final : public ContentSink {
   struct ListLevel {
     unsigned number = 0;
     std::size_t indent = 0;
+    bool ordered = false;
+    bool other_bullet = false;  // "*" (ordered: ")") for a list right after another of its type
   };
   std::array<ListLevel, kMaxListNesting + 1> lists_{};
   std::size_t open_lists_ = 0;  // levels open: items since the last block outside any list
+  // Cells written since the open table's last row started (0: no table open).
+  std::size_t row_cells_ = 0;
 };
 
 }  // namespace winnow::cli

@@ -177,6 +177,8 @@ class StdoutSink final : public winnow::ContentSink {
     if (shape_.continues_item) std::fputs(",\"continues_item\":true", stdout);
     if (shape_.list_nesting) std::printf(",\"list_nesting\":%d", shape_.list_nesting);
     if (shape_.quote_nesting) std::printf(",\"quote_nesting\":%d", shape_.quote_nesting);
+    if (shape_.starts_group)
+      std::fputs(shape_.kind == winnow::BlockKind::TableCell ? ",\"starts_row\":true" : ",\"starts_list\":true", stdout);
     std::fputs(",\"text\":\"", stdout);
   }
   Format format_;

@@ -314,7 +314,8 @@ static void on_block_start(void* user, const winnow_block_info* block) {
   if (item && !block->continues_item) {
     int* number = &s->item_numbers[nesting > 3 ? 3 : nesting];
     if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM) {
-      *number = (nesting < s->open_lists ? *number : 0) + 1;
+      /* A list right after another at its level counts from 1 again. */
+      *number = (nesting < s->open_lists && !block->starts_group ? *number : 0) + 1;
       snprintf(bullet, sizeof bullet, "%d. ", *number % 1000);
     } else {
       *number = 0;

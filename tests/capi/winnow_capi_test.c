@@ -27,8 +27,8 @@ typedef struct collected {
   int blocks;
   char headings[16];
   int heading_count;
-  char shapes[64];    /* per block: kind digit, then 'q' quoted ('Q' in a quote in a quote), 'c' continued, 'n' per
-                         list nesting, 'h' heading */
+  char shapes[64];    /* per block: kind digit, then 'q' quoted ('Q' in a quote in a quote), 'c' continued, 's'
+                         starts a list or a row, 'n' per list nesting, 'h' heading */
   size_t shapes_length;
   int block_open;     /* block_start came and its block has not ended */
   int text_in_block;
@@ -70,6 +70,7 @@ static void on_block_start(void* user, const winnow_block_info* block) {
   CHECK(block->heading_level >= 0 && block->heading_level <= 6);
   CHECK(block->list_nesting >= 0 && block->list_nesting <= 3);
   CHECK(block->quote_nesting == 0 || (block->quote_nesting == 1 && block->quoted));
+  CHECK(block->starts_group == 0 || (block->starts_group == 1 && !block->continues_item));
   c->block_open = 1;
   if (c->shapes_length + 8 < sizeof c->shapes) {
     int n;
@@ -77,6 +78,7 @@ static void on_block_start(void* user, const winnow_block_info* block) {
     c->shapes[c->shapes_length++] = (char)('0' + block->kind);
     if (block->quoted) c->shapes[c->shapes_length++] = block->quote_nesting ? 'Q' : 'q';
     if (block->continues_item) c->shapes[c->shapes_length++] = 'c';
+    if (block->starts_group) c->shapes[c->shapes_length++] = 's';
     for (n = 0; n < block->list_nesting; ++n) c->shapes[c->shapes_length++] = 'n';
     if (block->heading_level) c->shapes[c->shapes_length++] = 'h';
     c->shapes[c->shapes_length] = '\0';
@@ -258,7 +260,7 @@ static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
   static const char kStructured[] =
       "<html><body><h2>Steps</h2><ol><li>Mix the flour.<ul><li>Sift it first.</li></ul>Then rest.</li></ol>"
       "<blockquote><p>Patience makes bread.</p><blockquote>Said the baker.</blockquote></blockquote>"
-      "<table><tr><td>Flour</td><td>500 g</td></tr></table>"
+      "<table><tr><td>Flour</td><td>500 g</td></tr><tr><td>Water</td></tr></table>"
       "<dl><dt>Levain</dt><dd>A starter.</dd></dl><figure><figcaption>The loaf.</figcaption></figure>"
       "<pre>bake 40</pre></body></html>";
   static const size_t chunks[] = {1, 5, 4096};
@@ -267,8 +269,8 @@ static void test_every_block_says_what_it_is_in_the_pages_structure(void) {
     collected c;
     memset(&c, 0, sizeof c);
     CHECK(extract("plain", kStructured, strlen(kStructured), chunks[i], &c) == WINNOW_STATUS_OK);
-    CHECK(strcmp(c.shapes, "0h 2 1n 2c 0q 0Q 5 5 3 4 6 7") == 0);
-    CHECK(c.blocks == 12);
+    CHECK(strcmp(c.shapes, "0h 2s 1sn 2c 0q 0Q 5s 5 5s 3s 4 6 7") == 0);
+    CHECK(c.blocks == 13);
     CHECK(c.heading_count == 1 && c.headings[0] == '2');
   }
 }

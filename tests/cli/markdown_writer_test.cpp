@@ -22,6 +22,12 @@ BlockShape shape(BlockKind kind, int heading = 0, bool quoted = false, bool cont
   return s;
 }
 
+BlockShape starting(BlockKind kind, bool quoted = false) {
+  BlockShape s = shape(kind, 0, quoted);
+  s.starts_group = true;
+  return s;
+}
+
 BlockShape nested(BlockKind kind, int nesting, bool continues = false) {
   BlockShape s = shape(kind, 0, false, continues);
   s.list_nesting = nesting;
@@ -220,12 +226,57 @@ TEST(MarkdownWriter, EscapesMarkupSoTextRendersAsWritten) {
 TEST(MarkdownWriter, TermsAreBoldAndOtherKindsParagraphs) {
   EXPECT_EQ(render({{shape(BlockKind::Term), {"Loam"}},
                     {shape(BlockKind::Definition), {"soil"}},
-                    {shape(BlockKind::TableCell), {"cell"}},
                     {shape(BlockKind::Caption), {"caption"}}}),
-            "**Loam**\n\nsoil\n\ncell\n\ncaption\n");
+            "**Loam**\n\nsoil\n\ncaption\n");
 }
 
 TEST(MarkdownWriter, NothingWrittenForNoContent) { EXPECT_EQ(render({}), ""); }
+
+TEST(MarkdownWriter, AListRightAfterAnotherTakesTheOtherBullet) {
+  // Two lists in a row stay two: CommonMark ends a list where the bullet
+  // changes. A third goes back to the first bullet; ordered ones restart.
+  EXPECT_EQ(render({{starting(BlockKind::ListItem), {"a"}},
+                    {shape(BlockKind::ListItem), {"b"}},
+                    {starting(BlockKind::ListItem), {"c"}},
+                    {starting(BlockKind::ListItem), {"d"}},
+                    {starting(BlockKind::OrderedListItem), {"one"}},
+                    {shape(BlockKind::OrderedListItem), {"two"}},
+                    {starting(BlockKind::OrderedListItem), {"again"}},
+                    {shape(BlockKind::Paragraph), {"after"}},
+                    {starting(BlockKind::ListItem), {"e"}}}),
+            "- a\n- b\n* c\n- d\n1. one\n2. two\n1) again\n\nafter\n\n- e\n");
+}
+
+TEST(MarkdownWriter, ATableIsARowPerLine) {
+  // One paragraph, a hard break after each row; a cell's later paragraph
+  // and its line breaks a space; a pipe in the text escaped.
+  EXPECT_EQ(render({{shape(BlockKind::Paragraph), {"Rainfall"}},
+                    {starting(BlockKind::TableCell), {"Month"}},
+                    {shape(BlockKind::TableCell), {"mm"}},
+                    {starting(BlockKind::TableCell), {"May"}},
+                    {shape(BlockKind::TableCell), {"61", "\n", "wet"}},
+                    {shape(BlockKind::TableCell, 0, false, true), {"(a", " ", "record)"}},
+                    {starting(BlockKind::TableCell), {"-1|2"}},
+                    {shape(BlockKind::Paragraph), {"after"}}}),
+            "Rainfall\n\nMonth | mm\\\nMay | 61 wet (a record)\\\n\\-1\\|2\n\nafter\n");
+}
+
+TEST(MarkdownWriter, CellsKeptFromTheMiddleOfARowStillMakeARow) {
+  EXPECT_EQ(render({{shape(BlockKind::TableCell), {"x"}}, {shape(BlockKind::TableCell), {"y"}}}), "x | y\n");
+  EXPECT_EQ(render({{shape(BlockKind::TableCell), {"x"}}, {shape(BlockKind::Caption), {"c"}},
+                    {shape(BlockKind::TableCell), {"y"}}}),
+            "x\n\nc\n\ny\n")
+      << "a block between cells ends the table";
+}
+
+TEST(MarkdownWriter, AQuotedTableKeepsItsQuoteOnEveryRow) {
+  EXPECT_EQ(render({{starting(BlockKind::TableCell, true), {"a"}},
+                    {shape(BlockKind::TableCell, 0, true), {"b"}},
+                    {starting(BlockKind::TableCell, true), {"c"}},
+                    {shape(BlockKind::Paragraph, 0, true), {"said"}},
+                    {starting(BlockKind::TableCell), {"out"}}}),
+            "> a | b\\\n> c\n>\n> said\n\nout\n");
+}
 
 }  // namespace
 }  // namespace winnow::cli

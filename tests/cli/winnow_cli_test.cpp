@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -151,6 +152,32 @@ TEST(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
   std::remove(page.c_str());
 }
 
+TEST(WinnowCli, TwoListsInARowStayTwoAndATableIsARowPerLine) {
+  const std::string page = write_temp("tables.html", winnow::test::read_fixture("lists_and_tables.html"));
+  const CliRun markdown = run("--algo plain --format markdown --chunk-size 5 " + page);
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("- Sandy soil drains fast.\n- Clay holds water.\n* Dig in compost every autumn.\n"
+                              "* Mulch in spring.\n"),
+            std::string::npos)
+      << "the second list takes the other bullet\n" << markdown.out;
+  EXPECT_NE(markdown.out.find("1. Soak the seeds.\n2. Sow them.\n1) Water the bed.\n"), std::string::npos)
+      << markdown.out;
+  EXPECT_NE(markdown.out.find("\n\nCrop | Sow | Harvest\\\nBeans | May | August\\\nGarlic | October | July (next year)\n\n"),
+            std::string::npos)
+      << markdown.out;
+  EXPECT_NE(markdown.out.find("Weeks of work:\n\n- Dig the bed"), std::string::npos)
+      << "a layout table's cells stay paragraphs\n" << markdown.out;
+  const CliRun json = run("--algo plain --format json " + page);
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"table_cell\",\"starts_row\":true,\"text\":\"Beans\"}"),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"list_item\",\"starts_list\":true,"
+                          "\"text\":\"Dig in compost every autumn.\"}"),
+            std::string::npos)
+      << json.out;
+  std::remove(page.c_str());
+}
+
 TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
   const std::string page = write_temp("nested.html", winnow::test::read_fixture("nested_lists.html"));
   const CliRun markdown = run("--format markdown --chunk-size 3 " + page);
@@ -174,7 +201,7 @@ TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
       << plain.out;
   const CliRun json = run("--algo plain --format json " + page);
   EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"ordered_list_item\",\"list_nesting\":2,"
-                          "\"text\":\"Concrete blocks are the cheapest and last for years.\"}\n"),
+                          "\"starts_list\":true,\"text\":\"Concrete blocks are the cheapest and last for years.\"}\n"),
             std::string::npos)
       << json.out;
   EXPECT_NE(json.out.find("{\"type\":\"block\",\"kind\":\"ordered_list_item\",\"continues_item\":true,"
@@ -323,7 +350,14 @@ std::vector<std::string> rendered_words(const std::string& html) {
 
 // The Markdown format, rendered by a CommonMark renderer (cmark, Debian's
 // package), shows the same words as the text format: every escape and every
-// piece of markup is right, for every algorithm on every fixture.
+// piece of markup is right, for every algorithm on every fixture. The " | "
+// between a table row's cells is the one word markdown adds; a "|" of the
+// text's own is left out on both sides with it.
+std::vector<std::string> without_bars(std::vector<std::string> words) {
+  words.erase(std::remove(words.begin(), words.end(), "|"), words.end());
+  return words;
+}
+
 TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
   ASSERT_EQ(std::system("cmark --version >/dev/null 2>&1"), 0) << "cmark is missing: run make deps";
   const CliRun list = run("--list-algos");
@@ -342,7 +376,9 @@ TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
       ASSERT_EQ(std::system(command.c_str()) == 0, text.exit_code == 0) << name << " " << fixture;
       const std::string html_file = temp_path("html");
       ASSERT_EQ(std::system(("cmark " + markdown_file + " >" + html_file).c_str()), 0);
-      EXPECT_EQ(rendered_words(winnow::test::read_file(html_file)), winnow::test::words_of(text.out)) << name << " " << fixture;
+      EXPECT_EQ(without_bars(rendered_words(winnow::test::read_file(html_file))),
+                without_bars(winnow::test::words_of(text.out)))
+          << name << " " << fixture;
       std::remove(markdown_file.c_str());
       std::remove(html_file.c_str());
       ++compared;

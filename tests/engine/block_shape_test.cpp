@@ -13,12 +13,13 @@ namespace {
 
 TEST(BlockShape, EveryPackedShapeUnpacksAndPacksBackTheSame) {
   for (int packed = 0; packed < (1 << kBlockShapeBits); ++packed) {
-    const BlockShape shape = BlockShape::unpack(0, static_cast<std::uint8_t>(packed));
+    const BlockShape shape = BlockShape::unpack(0, static_cast<std::uint16_t>(packed));
     EXPECT_EQ(shape.packed_shape(), packed);
     EXPECT_EQ(shape.quoted, (packed & kBlockQuoted) != 0);
     EXPECT_EQ(shape.continues_item, (packed & kBlockContinuesItem) != 0);
     EXPECT_EQ(shape.list_nesting, (packed & kBlockListNestingMask) >> kBlockListNestingShift);
     EXPECT_EQ(shape.quote_nesting, (packed & kBlockQuoteNested) ? 1 : 0);
+    EXPECT_EQ(shape.starts_group, (packed & kBlockStartsGroup) != 0);
     EXPECT_EQ(shape.plain(), packed == 0);
   }
 }
@@ -38,10 +39,10 @@ TEST(BlockShape, NestingPastTheDeepestLevelPacksAtIt) {
 }
 
 TEST(BlockShape, TheFieldsUseApartBits) {
-  const std::uint8_t bits[] = {kBlockKindMask, kBlockQuoted, kBlockContinuesItem, kBlockListNestingMask,
-                               kBlockQuoteNested};
+  const std::uint16_t bits[] = {kBlockKindMask,        kBlockQuoted,      kBlockContinuesItem,
+                                kBlockListNestingMask, kBlockQuoteNested, kBlockStartsGroup};
   unsigned all = 0;
-  for (const std::uint8_t b : bits) {
+  for (const std::uint16_t b : bits) {
     EXPECT_EQ(all & b, 0u) << int{b};
     all |= b;
   }

@@ -174,7 +174,7 @@ TEST(ContentWriter, EveryBlockShapeSurvivesARenderedBuffer) {
     for (int packed = 0; packed < (1 << kBlockShapeBits); ++packed) {
       Token first = word(0, 1, false, 0);
       first.heading_level = static_cast<std::uint8_t>(level);
-      first.block_shape = static_cast<std::uint8_t>(packed);
+      first.block_shape = static_cast<std::uint16_t>(packed);
       Token next = word(1, 2, false, 10);
       test::RecordingSink direct;
       ContentWriter direct_writer(direct);

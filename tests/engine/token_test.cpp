@@ -13,7 +13,7 @@ TEST(Token, ABlockStyleKeepsTheHeadingLevelAndEveryShape) {
     for (int shape = 0; shape < (1 << kBlockShapeBits); ++shape) {
       Token word;
       word.heading_level = static_cast<std::uint8_t>(level);
-      word.block_shape = static_cast<std::uint8_t>(shape);
+      word.block_shape = static_cast<std::uint16_t>(shape);
       Token back;
       unpack_block_style(pack_block_style(word), back);
       EXPECT_EQ(back.heading_level, level);

@@ -352,12 +352,12 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
   struct Expected {
     const char* word;
     BlockKind kind;
-    std::uint8_t context;  // kBlockQuoted | kBlockContinuesItem | list nesting
+    std::uint16_t context;  // kBlockQuoted | kBlockContinuesItem | list nesting | kBlockStartsGroup
     int heading;
   };
   const Expected expected[] = {
-      {"one", BlockKind::OrderedListItem, kBlockQuoted, 0},
-      {"two", BlockKind::ListItem, kBlockQuoted | 1 << kBlockListNestingShift, 0},
+      {"one", BlockKind::OrderedListItem, kBlockQuoted | kBlockStartsGroup, 0},
+      {"two", BlockKind::ListItem, kBlockQuoted | 1 << kBlockListNestingShift | kBlockStartsGroup, 0},
       {"three", BlockKind::OrderedListItem, kBlockQuoted | kBlockContinuesItem, 0},
       {"four", BlockKind::OrderedListItem, kBlockQuoted, 3},
       {"five", BlockKind::Paragraph, kBlockQuoted, 0},
@@ -375,6 +375,62 @@ TEST_F(TokenizerTest, StampsEachWordWithItsBlocksPlaceInTheStructure) {
     EXPECT_EQ(t.block_shape & ~kBlockKindMask, e.context) << e.word;
     EXPECT_EQ(t.heading_level, e.heading) << e.word;
   }
+}
+
+TEST_F(TokenizerTest, MarksWhereEachListAndEachTableRowStarts) {
+  // Two lists in a row, the first item's second paragraph, an empty list
+  // and an empty first cell, a table of two rows, a definition list.
+  for (const char* words : {"a b", "c"}) {
+    start(Tag::ul);
+    start(Tag::li);
+    start(Tag::p);
+    text(words);
+    end(Tag::p);
+    start(Tag::p);
+    text("more");
+    end(Tag::p);
+    end(Tag::li);
+    start(Tag::li);
+    text(std::string("next-") + words[0]);
+    end(Tag::li);
+    end(Tag::ul);
+  }
+  start(Tag::ol);
+  end(Tag::ol);
+  start(Tag::p);
+  text("between");
+  end(Tag::p);
+  start(Tag::table);
+  for (const char* row : {"r1", "r2"}) {
+    start(Tag::tr);
+    start(Tag::td);
+    end(Tag::td);
+    start(Tag::td);
+    text(std::string(row) + "-first");
+    end(Tag::td);
+    start(Tag::td);
+    text(std::string(row) + "-second");
+    end(Tag::td);
+    end(Tag::tr);
+  }
+  end(Tag::table);
+  start(Tag::dl);
+  start(Tag::dt);
+  text("term");
+  end(Tag::dt);
+  start(Tag::dd);
+  text("definition");
+  end(Tag::dd);
+  end(Tag::dl);
+  done();
+  const std::pair<const char*, bool> expected[] = {
+      {"a", true},         {"b", true},         {"more", false},      {"next-a", false},
+      {"c", true},         {"next-c", false},   {"between", false},   {"r1-first", true},
+      {"r1-second", false}, {"r2-first", true}, {"r2-second", false}, {"term", true},
+      {"definition", false},
+  };
+  for (const auto& [word, starts] : expected)
+    EXPECT_EQ(recorder_.word(word).token.shape().starts_group, starts) << word;
 }
 
 TEST_F(TokenizerTest, OneBrBreaksTheLineTwoEndTheBlock) {

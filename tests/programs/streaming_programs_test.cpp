@@ -184,6 +184,13 @@ TEST(WinnowReader, IndentsANestedListTwoColumnsALevelAndNumbersEachLevel) {
             "2. Bake\n\n");
 }
 
+TEST(WinnowReader, NumbersAListRightAfterAnotherFromOne) {
+  EXPECT_EQ(read_page("two_lists",
+                      "<html><body><ol><li>Soak</li><li>Sow</li></ol><ol><li>Water</li></ol></body></html>",
+                      "--columns 24"),
+            "1. Soak\n\n2. Sow\n\n1. Water\n\n");
+}
+
 TEST(WinnowReader, DrawsAQuoteInsideAQuoteWithTwoBars) {
   EXPECT_EQ(read_page("quotes",
                       "<html><body><blockquote><p>Rise overnight</p>"

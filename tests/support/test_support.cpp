@@ -61,6 +61,7 @@ std::string describe(const BlockShape& shape) {
   std::string out = shape.quote_nesting ? ">>" : shape.quoted ? ">" : "";
   out += kKinds[static_cast<int>(shape.kind) & 7];
   if (shape.continues_item) out += '+';
+  if (shape.starts_group) out += '*';
   if (shape.list_nesting) out += "^" + std::to_string(shape.list_nesting);
   if (shape.heading_level) out += "#" + std::to_string(shape.heading_level);
   return out;

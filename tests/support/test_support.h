@@ -25,6 +25,7 @@ std::string read_fixture(const std::string& name);
 // A block's shape in a few characters: ">" if quoted (">>" in a quote inside
 // a quote), the kind ("p", "li",
 // "ol", "dt", "dd", "td", "cap", "pre"), then "+" if it continues an item,
+// "*" if it starts a list or a table row,
 // "^" and the list nesting if it is nested, and "#" and the level for a
 // heading: ">li+", "li^2", "p#2".
 std::string describe(const BlockShape& shape);
