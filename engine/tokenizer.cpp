@@ -480,14 +480,14 @@ void Tokenizer::emit_word(std::string_view text, std::uint64_t begin, std::uint6
   const BlockKind kind = token.block_kind();
   if (kind != BlockKind::Paragraph && kind != BlockKind::Preformatted && block_ != item_first_block_)
     token.block_shape |= kBlockContinuesItem;
-  if (starts_groups(kind) && !(token.block_shape & kBlockContinuesItem)) {
-    if (group_opened_) {
-      group_opened_ = false;
-      group_started_ = true;
-      group_first_block_ = block_;
-    }
-    if (group_started_ && block_ == group_first_block_) token.block_shape |= kBlockStartsGroup;
+  // Every word of a block has its block's kind, so the block that started
+  // the group is all the later words need to be told by.
+  if (group_opened_ && starts_groups(kind) && !(token.block_shape & kBlockContinuesItem)) {
+    group_opened_ = false;
+    group_started_ = true;
+    group_first_block_ = block_;
   }
+  if (group_started_ && block_ == group_first_block_) token.block_shape |= kBlockStartsGroup;
   const OpenElement* element = this->context();
   if (element && element->list_items > 1)
     token.block_shape |= static_cast<std::uint8_t>((element->list_items - 1) << kBlockListNestingShift);
