@@ -111,10 +111,11 @@ void MarkdownWriter::on_block_start(const BlockShape& shape) {
     // Ordered items are numbered as they come (a renderer would number
     // "1. 1. 1." the same way, but the text is read as it is too); an item
     // starts its level's count again after a block outside the list, after
-    // an unordered item at its level, and as the first item of a list
-    // nested in a new outer item.
-    // A list that starts right after another of its type at its level
-    // takes the other bullet, or a renderer would run the two together.
+    // an unordered item at its level, as the first item of a list nested
+    // in a new outer item, and as the first of a list right after another
+    // (BlockShape::starts_group). Such a list, when the one before it is
+    // of its type, takes the other bullet, or a renderer would run the two
+    // together.
     const bool ordered = shape.kind == BlockKind::OrderedListItem;
     const bool level_open = nesting < open_before;
     const bool new_list = level_open && shape.starts_group;
