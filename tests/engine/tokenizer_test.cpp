@@ -49,6 +49,12 @@ class TokenizerTest : public ::testing::Test {
     start(Tag::br);
     end(Tag::br);
   }
+  // An element holding only text.
+  void element(Tag tag, std::string_view t) {
+    start(tag);
+    text(t);
+    end(tag);
+  }
   void done() { tokenizer_.on_end_document(0); }
 
   MemoryBudget budget_;
@@ -383,44 +389,28 @@ TEST_F(TokenizerTest, MarksWhereEachListAndEachTableRowStarts) {
   for (const char* words : {"a b", "c"}) {
     start(Tag::ul);
     start(Tag::li);
-    start(Tag::p);
-    text(words);
-    end(Tag::p);
-    start(Tag::p);
-    text("more");
-    end(Tag::p);
+    element(Tag::p, words);
+    element(Tag::p, "more");
     end(Tag::li);
-    start(Tag::li);
-    text(std::string("next-") + words[0]);
-    end(Tag::li);
+    element(Tag::li, std::string("next-") + words[0]);
     end(Tag::ul);
   }
   start(Tag::ol);
   end(Tag::ol);
-  start(Tag::p);
-  text("between");
-  end(Tag::p);
+  element(Tag::p, "between");
   start(Tag::table);
   for (const char* row : {"r1", "r2"}) {
     start(Tag::tr);
     start(Tag::td);
     end(Tag::td);
-    start(Tag::td);
-    text(std::string(row) + "-first");
-    end(Tag::td);
-    start(Tag::td);
-    text(std::string(row) + "-second");
-    end(Tag::td);
+    element(Tag::td, std::string(row) + "-first");
+    element(Tag::td, std::string(row) + "-second");
     end(Tag::tr);
   }
   end(Tag::table);
   start(Tag::dl);
-  start(Tag::dt);
-  text("term");
-  end(Tag::dt);
-  start(Tag::dd);
-  text("definition");
-  end(Tag::dd);
+  element(Tag::dt, "term");
+  element(Tag::dd, "definition");
   end(Tag::dl);
   done();
   const std::pair<const char*, bool> expected[] = {
