@@ -139,7 +139,10 @@ typedef struct winnow_callbacks {
      are separated by one space; in preformatted text (<pre>) a word that
      starts a line comes after "\n" (two for an empty line) and its
      indentation in spaces, so a '\n' inside a block is a line of it (from
-     0.4.1; before, such text came as one line). */
+     0.4.1; before, such text came as one line). Outside preformatted text a
+     '\n' is a single <br> (or an inline white-space: pre-line) inside the
+     block, a line break as a browser shows it (from 0.7; two <br> in a row
+     end the block). */
   void (*block_text)(void* user_data, const char* text, size_t length);
   /* The current block ended. */
   void (*block_end)(void* user_data);

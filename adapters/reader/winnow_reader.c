@@ -17,14 +17,19 @@
    written as it comes.
 
    Preformatted text (code, a poem) comes with its own line breaks ('\n'
-   inside a block) and indentation: each of its lines starts a screen line,
+   inside a block; outside such text a '\n' is a <br>, a line break too)
+   and indentation: each of its lines starts a screen line,
    keeps its indentation (up to half the screen) and wraps only where it is
    wider than the screen.
 
    Each block says what it is (the block_start callback): a list item gets a
    bullet ("- ", or "1. ", "2. " in an ordered list) and its wrapped lines and
    later paragraphs hang under its text; a quoted block has "| " before every
-   line.
+   line. A table's cells are written a row to a line, joined by " | ", its
+   rows one under another (winnow_block_info.starts_group says where a row
+   starts): on a small screen a row read across says more than its cells
+   each a paragraph. A row wider than the screen wraps two columns in; its
+   line is written when the block after it starts.
 
    Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
@@ -62,6 +67,10 @@ typedef struct screen {
   int item_margins[4]; /* and the columns before its items' text */
   int open_lists; /* levels open: items since the last block outside any list */
   int blocks;  /* blocks written, for the blank line between them */
+  /* A table row is being written: its last cell ended, its line and its
+     last word wait for the next block (another cell joins them). */
+  int row_open;
+  int row_quote;  /* that row's quote nesting: 0 none, 1 quoted, 2 a quote's quote */
   winnow_extractor* extractor;
   int title_settled;      /* the title was written, or will not be */
   int byline_pending;     /* the byline goes under the first block, which said the title */
@@ -69,12 +78,36 @@ typedef struct screen {
   size_t held_bytes;
 } screen;
 
-/* Columns a code point takes: CJK and other wide characters take two. */
+/* Code points a terminal shows two columns wide (Unicode's East Asian Wide
+   and Fullwidth): CJK, Hangul, fullwidth forms, and the symbols and emoji
+   shown as pictures by default (Unicode 14, checked against Python's
+   unicodedata; a few ranges of CJK symbols count two where they count one).
+   In order, so the search can stop early. */
+static const unsigned long wide_ranges[][2] = {
+    {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},   {0x23F0, 0x23F0},
+    {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},   {0x2648, 0x2653},   {0x267F, 0x267F},
+    {0x2693, 0x2693},   {0x26A1, 0x26A1},   {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},
+    {0x26CE, 0x26CE},   {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
+    {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},   {0x2728, 0x2728},
+    {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},   {0x2757, 0x2757},   {0x2795, 0x2797},
+    {0x27B0, 0x27B0},   {0x27BF, 0x27BF},   {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},
+    {0x2E80, 0xA4CF},   {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
+    {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x16FE0, 0x18D08}, {0x1AFF0, 0x1B2FF},
+    {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F251},
+    {0x1F260, 0x1F265}, {0x1F300, 0x1F320}, {0x1F32D, 0x1F335}, {0x1F337, 0x1F37C}, {0x1F37E, 0x1F393},
+    {0x1F3A0, 0x1F3CA}, {0x1F3CF, 0x1F3D3}, {0x1F3E0, 0x1F3F0}, {0x1F3F4, 0x1F3F4}, {0x1F3F8, 0x1F43E},
+    {0x1F440, 0x1F440}, {0x1F442, 0x1F4FC}, {0x1F4FF, 0x1F53D}, {0x1F54B, 0x1F54E}, {0x1F550, 0x1F567},
+    {0x1F57A, 0x1F57A}, {0x1F595, 0x1F596}, {0x1F5A4, 0x1F5A4}, {0x1F5FB, 0x1F64F}, {0x1F680, 0x1F6C5},
+    {0x1F6CC, 0x1F6CC}, {0x1F6D0, 0x1F6D2}, {0x1F6D5, 0x1F6D7}, {0x1F6DC, 0x1F6DF}, {0x1F6EB, 0x1F6EC},
+    {0x1F6F4, 0x1F6FC}, {0x1F7E0, 0x1F7EB}, {0x1F7F0, 0x1F7F0}, {0x1F90C, 0x1F93A}, {0x1F93C, 0x1F945},
+    {0x1F947, 0x1F9FF}, {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
+
+/* Columns a code point takes: the wide ones above two, the others one. */
 static int columns_of(unsigned long cp) {
-  if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
-      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-      (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD))
-    return 2;
+  size_t i;
+  if (cp < 0x1100) return 1;
+  for (i = 0; i < sizeof wide_ranges / sizeof wide_ranges[0] && cp >= wide_ranges[i][0]; ++i)
+    if (cp <= wide_ranges[i][1]) return 2;
   return 1;
 }
 
@@ -153,7 +186,9 @@ static void write_text(screen* s, const char* text, size_t length) {
   while (at < length) {
     unsigned long cp;
     size_t len = decode(text + at, length - at, &cp);
-    if (cp == '\n') {
+    if (cp == '\n' && s->row_open) {
+      place_word(s); /* a row is one line: a <br> in a cell is a space */
+    } else if (cp == '\n') {
       place_word(s);
       end_line(s); /* an empty line of the text stays empty */
       start_later_line(s);
@@ -277,6 +312,13 @@ static void on_block_end(void* user) {
     const char* title = page_title(s);
     settle_title(s, title != NULL && title_repeats(title, s->held, s->held_bytes));
   }
+  if (s->row_open) {
+    /* A cell: its row goes on until a block that is no cell of it. The
+       last word waits, so the separator never starts a line. */
+    ++s->blocks;
+    fflush(stdout);
+    return;
+  }
   place_word(s);
   if (s->line_bytes > 0) end_line(s);
   if (s->heading > 0) {
@@ -297,20 +339,60 @@ static void on_block_end(void* user) {
   fflush(stdout);
 }
 
+/* Ends the table row being written; `next_row`: the block to come is the
+   table's next row, which goes on the next line with no empty line between. */
+static void close_row(screen* s, int next_row) {
+  if (!s->row_open) return;
+  s->row_open = 0;
+  place_word(s);
+  if (s->line_bytes > 0) end_line(s);
+  if (!next_row) fputc('\n', stdout);
+  s->block_open = 0;
+  s->indenting = 0;
+  s->indent = 0;
+  fflush(stdout);
+}
+
+/* A cell of the row being written (or a later paragraph of its cell):
+   returns whether it was joined to the row. */
+static int join_row(screen* s, const winnow_block_info* block, int quote) {
+  if (!s->row_open) return 0;
+  if (block->kind == WINNOW_BLOCK_TABLE_CELL && quote == s->row_quote && !block->starts_group) {
+    if (!block->continues_item) {
+      /* The separator stays with the cell before it: a wrapped row never
+         starts a line with '|', which would read as a quote bar. */
+      memcpy(s->word + s->word_bytes, " |", 2);
+      s->word_bytes += 2;
+      s->word_columns += 2;
+    }
+    place_word(s);
+    return 1;
+  }
+  close_row(s, block->kind == WINNOW_BLOCK_TABLE_CELL && quote == s->row_quote);
+  return 0;
+}
+
 /* A block is about to start: its heading level, its bullet and quote bar (a
    second bar in a quote inside a quote).
    A nested list's items are indented two columns per level: a small screen
    has no room for the outer bullet's width. */
 static void on_block_start(void* user, const winnow_block_info* block) {
   screen* s = (screen*)user;
-  const char* bar = block->quote_nesting ? "| | " : block->quoted ? "| " : "";
+  const int quote = block->quote_nesting ? 2 : block->quoted ? 1 : 0;
+  const char* bar = quote == 2 ? "| | " : quote == 1 ? "| " : "";
   const int item = block->kind == WINNOW_BLOCK_LIST_ITEM || block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM;
   /* A list nested deeper than the lists shown (its outer item was not
      kept) is shown one level below the deepest one open. */
   const int nesting = block->list_nesting < s->open_lists ? block->list_nesting : s->open_lists;
   const int outer = item ? 2 * nesting : 0;
   char bullet[16] = "";
-  s->heading = block->heading_level;
+  if (join_row(s, block, quote)) return;
+  /* A cell is not marked as a heading: the mark's rule would cut its row. */
+  s->heading = block->kind == WINNOW_BLOCK_TABLE_CELL ? 0 : block->heading_level;
+  if (block->kind == WINNOW_BLOCK_TABLE_CELL) {
+    s->row_open = 1;
+    s->row_quote = quote;
+  }
   if (item && !block->continues_item) {
     int* number = &s->item_numbers[nesting > 3 ? 3 : nesting];
     if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM) {
@@ -338,6 +420,8 @@ static void on_block_start(void* user, const winnow_block_info* block) {
     snprintf(s->hang, sizeof s->hang, "%s%*s", bar, outer + (int)strlen(bullet), "");
     if (item) s->item_margins[nesting] = outer + (int)strlen(bullet);
   }
+  /* A row's wrapped lines hang two columns in, so they do not read as rows. */
+  if (block->kind == WINNOW_BLOCK_TABLE_CELL) snprintf(s->hang, sizeof s->hang, "%s  ", bar);
   s->margin = (int)strlen(s->hang);
 }
 
@@ -380,7 +464,8 @@ int main(int argc, char** argv) {
              "title (underlined with '='; left out when the first heading says it) and the\n"
              "author and date it declares (both left out with --no-title). Code and other preformatted text keep their lines and indentation;\n"
              "a line wider than the screen goes on at its indentation. List items get a\n"
-             "bullet ('- ', or '1. ' in an ordered list) and quotes a bar ('| ').\n"
+             "bullet ('- ', or '1. ' in an ordered list) and quotes a bar ('| '); a table's\n"
+             "cells are written a row to a line, joined by ' | '.\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
       return 0;
     } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
@@ -420,11 +505,13 @@ int main(int argc, char** argv) {
     fprintf(stderr, "winnow-reader: read error: %s\n", strerror(errno));
     winnow_feed(ex, NULL, 0, 1);
     if (!s.title_settled) settle_title(&s, 0);
+    close_row(&s, 0);
     winnow_free(ex);
     return 2;
   }
   status = winnow_feed(ex, NULL, 0, 1);
   if (!s.title_settled) settle_title(&s, 0); /* a page without content still has its title */
+  close_row(&s, 0);
   winnow_free(ex);
   if (status == WINNOW_STATUS_BUDGET_EXCEEDED) {
     fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));

@@ -191,6 +191,46 @@ TEST(WinnowReader, NumbersAListRightAfterAnotherFromOne) {
             "1. Soak\n\n2. Sow\n\n1. Water\n\n");
 }
 
+TEST(WinnowReader, WritesATableARowToALine) {
+  // The header row, then two rows; the second wraps, its rest two columns in.
+  // A cell's <br> is a space: a row is one line. After the table, an empty line.
+  EXPECT_EQ(read_page("table",
+                      "<html><body><p>When to sow:</p><table>"
+                      "<thead><tr><th>Crop</th><th>Sow</th></tr></thead>"
+                      "<tr><td>Beans</td><td>May</td></tr>"
+                      "<tr><td>Garlic</td><td>October<br>or November</td></tr></table>"
+                      "<p>Water often.</p></body></html>",
+                      "--columns 20"),
+            "When to sow:\n\n"
+            "Crop | Sow\n"
+            "Beans | May\n"
+            "Garlic | October or\n"
+            "  November\n\n"
+            "Water often.\n\n");
+}
+
+TEST(WinnowReader, NeverStartsALineWithARowsSeparator) {
+  // The '|' goes with the cell before it, even where the next cell would fit
+  // the line without it; a quoted table keeps its bar on every line.
+  EXPECT_EQ(read_page("quoted_table",
+                      "<html><body><blockquote><table><tr><td>Sandy soil</td><td>Clay</td></tr>"
+                      "</table></blockquote></body></html>",
+                      "--columns 12"),
+            "| Sandy\n"
+            "|   soil |\n"
+            "|   Clay\n\n");
+}
+
+TEST(WinnowReader, CountsWideCharactersAndEmojiAsTwoColumns) {
+  // Five whales are ten columns: four fill an 8-column line, the fifth goes on
+  // the next with the word after it. CJK text breaks the same way.
+  EXPECT_EQ(read_page("emoji", "<html><body><p>\U0001F433\U0001F433\U0001F433\U0001F433\U0001F433 ok</p></body></html>",
+                      "--columns 8"),
+            "\U0001F433\U0001F433\U0001F433\U0001F433\n\U0001F433 ok\n\n");
+  EXPECT_EQ(read_page("cjk", "<html><body><p>\u6c34\u6c34\u6c34\u6c34\u6c34</p></body></html>", "--columns 8"),
+            "\u6c34\u6c34\u6c34\u6c34\n\u6c34\n\n");
+}
+
 TEST(WinnowReader, DrawsAQuoteInsideAQuoteWithTwoBars) {
   EXPECT_EQ(read_page("quotes",
                       "<html><body><blockquote><p>Rise overnight</p>"
