@@ -25,7 +25,7 @@ help:
 	@echo "make check      test + test-sanitize + fuzz-smoke: what CI runs"
 	@echo "make corpus     unpack the development corpus into $(CORPUS)"
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
-	@echo "make check-formats  the CLI's text, JSON and spans agree, every algorithm, every 7th corpus page"
+	@echo "make check-formats  the CLI's formats and the reader agree, every algorithm, every 7th corpus page"
 	@echo "make check-metadata the page metadata against the corpus's meta files (language, address, title)"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
@@ -81,7 +81,7 @@ eval: build corpus
 	  --out-dir $(BUILD)/eval-results
 
 check-formats: build corpus
-	python3 adapters/cli/tools/check_formats.py --winnow $(BUILD)/winnow $(CORPUS)
+	python3 adapters/cli/tools/check_formats.py --winnow $(BUILD)/winnow --reader $(BUILD)/winnow-reader $(CORPUS)
 
 check-metadata: build corpus
 	python3 adapters/cli/tools/check_metadata.py --winnow $(BUILD)/winnow $(CORPUS)

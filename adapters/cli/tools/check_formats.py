@@ -16,12 +16,17 @@
 #     the blocks': no code block that no preformatted block asked for, quotes
 #     as deep as the JSON blocks' quote_nesting says, lists no deeper than
 #     their list_nesting (stop 54), and at least as many lists as blocks
-#     that start one (stop 55: two lists in a row stay two).
+#     that start one (stop 55: two lists in a row stay two);
+#   - winnow-reader (the C API's small-screen renderer) at 24 columns shows
+#     the text format's characters, give or take its marks (bullets, bars,
+#     heading rules, a table row's " | "), and no line is wider than the
+#     screen, a wide character (CJK, emoji) counted as two columns (stop 56
+#     found emoji counted as one).
 # Stop 38 found `--format json` printing a span's object inside an open
 # block's text for five algorithms, unnoticed since the unit tests read the
 # sample page under `plain` and `default` only.
 #
-# Usage: check_formats.py [--winnow PATH] [--every N] [CORPUS]
+# Usage: check_formats.py [--winnow PATH] [--reader PATH] [--every N] [CORPUS]
 #   CORPUS: a folder of packages (default: build/corpus, `make corpus`); every
 #   Nth .html page under it (default 7) is run under every algorithm.
 # Exit status: 0 all agree, 1 a disagreement (each printed), 2 no corpus or
@@ -33,6 +38,7 @@ import re
 import shutil
 import subprocess
 import sys
+import unicodedata
 
 
 def run(winnow, args):
@@ -103,7 +109,36 @@ def rendered_words(rendered):
     return text.split()
 
 
-def check_page(winnow, algorithm, page, markdown=False):
+READER_COLUMNS = 24
+# What winnow-reader adds around the text's words: bullets ("-", "12."),
+# quote bars and row separators ("|"), heading marks and rules ("##",
+# "------------").
+READER_MARK = re.compile(r"[#|=\-]+|\d+\.")
+
+
+def display_columns(line):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def reader_problems(reader, algorithm, page, text_out):
+    """Where winnow-reader's screen is not the text format's text, or is
+    wider than it may be. Words may be broken at the screen's edge, so the
+    characters are compared, not the words."""
+    with open(page, "rb") as stdin:
+        shown = subprocess.run([reader, "--algo", algorithm, "--no-title", "--columns", str(READER_COLUMNS)],
+                               stdin=stdin, capture_output=True).stdout.decode("utf-8", "replace")
+    problems = [f"reader line {line!r} is wider than {READER_COLUMNS} columns"
+                for line in shown.split("\n") if display_columns(line) > READER_COLUMNS][:1]
+    def letters(text):
+        return "".join(w for w in text.split() if not READER_MARK.fullmatch(w))
+    if letters(shown) != letters(text_out):
+        a, b = letters(shown), letters(text_out)
+        at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        problems.append(f"reader shows {a[at:at + 12]!r} where the text has {b[at:at + 12]!r}")
+    return problems
+
+
+def check_page(winnow, algorithm, page, markdown=False, reader=None):
     """The disagreements of one page under one algorithm, as strings."""
     problems = []
     size = os.path.getsize(page)
@@ -149,6 +184,8 @@ def check_page(winnow, algorithm, page, markdown=False):
         if shown != words:
             at = next((k for k, (a, b) in enumerate(zip(shown, words)) if a != b), min(len(shown), len(words)))
             problems.append(f"markdown renders {shown[at:at + 4]} where the text has {words[at:at + 4]}")
+    if reader:
+        problems.extend(reader_problems(reader, algorithm, page, text_out))
     return problems
 
 
@@ -156,6 +193,7 @@ def main():
     parser = argparse.ArgumentParser(description="Check that winnow's output formats agree.")
     parser.add_argument("corpus", nargs="?", default="build/corpus")
     parser.add_argument("--winnow", default="build/winnow")
+    parser.add_argument("--reader", default="build/winnow-reader")
     parser.add_argument("--every", type=int, default=7)
     options = parser.parse_args()
     if not os.path.isdir(options.corpus):
@@ -175,10 +213,13 @@ def main():
     markdown = shutil.which("cmark") is not None
     if not markdown:
         print("check_formats: no cmark (make deps); the markdown format is not checked")
+    reader = options.reader if os.access(options.reader, os.X_OK) else None
+    if not reader:
+        print(f"check_formats: no winnow-reader at {options.reader}; the reader is not checked")
     failures = 0
     for page in pages:
         for algorithm in algorithms:
-            for problem in check_page(options.winnow, algorithm, page, markdown):
+            for problem in check_page(options.winnow, algorithm, page, markdown, reader):
                 failures += 1
                 print(f"{algorithm} {page}: {problem}")
     print(f"check_formats: {len(pages)} pages x {len(algorithms)} algorithms, {failures} disagreements")
