@@ -110,10 +110,13 @@ def rendered_words(rendered):
 
 
 READER_COLUMNS = 24
-# What winnow-reader adds around the text's words: bullets ("-", "12."),
-# quote bars and row separators ("|"), heading marks and rules ("##",
-# "------------").
-READER_MARK = re.compile(r"[#|=\-]+|\d+\.")
+# What winnow-reader adds around the text's words: numbers of ordered items
+# ("12."), and the characters of bullets, quote bars, row separators,
+# heading marks and rules ("-", "|", "##", "------------"). Those characters
+# are left out of both texts wherever they are: a word the screen's edge
+# broke may put one at a line's start.
+READER_NUMBER = re.compile(r"\d+\.")
+READER_MARKS = str.maketrans("", "", "#|=-")
 
 
 def display_columns(line):
@@ -130,7 +133,7 @@ def reader_problems(reader, algorithm, page, text_out):
     problems = [f"reader line {line!r} is wider than {READER_COLUMNS} columns"
                 for line in shown.split("\n") if display_columns(line) > READER_COLUMNS][:1]
     def letters(text):
-        return "".join(w for w in text.split() if not READER_MARK.fullmatch(w))
+        return "".join(w for w in text.split() if not READER_NUMBER.fullmatch(w)).translate(READER_MARKS)
     if letters(shown) != letters(text_out):
         a, b = letters(shown), letters(text_out)
         at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
