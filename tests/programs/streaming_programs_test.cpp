@@ -210,8 +210,15 @@ TEST(WinnowReader, WritesATableARowToALine) {
 }
 
 TEST(WinnowReader, NeverStartsALineWithARowsSeparator) {
-  // The '|' goes with the cell before it, even where the next cell would fit
-  // the line without it; a quoted table keeps its bar on every line.
+  // "Sandy soil" fills the 10 columns, so "soil" goes on the next line with
+  // the '|' after it, rather than the '|' starting a line before "Clay".
+  EXPECT_EQ(read_page("row_separator",
+                      "<html><body><table><tr><td>Sandy soil</td><td>Clay</td></tr></table></body></html>",
+                      "--columns 10"),
+            "Sandy\n"
+            "  soil |\n"
+            "  Clay\n\n");
+  // A quoted table keeps its bar on every line.
   EXPECT_EQ(read_page("quoted_table",
                       "<html><body><blockquote><table><tr><td>Sandy soil</td><td>Clay</td></tr>"
                       "</table></blockquote></body></html>",
