@@ -32,6 +32,7 @@
    line is written when the block after it starts.
 
    Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
+          winnow-reader --help | --version
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -438,11 +439,28 @@ static int parse_number(const char* text, size_t* out) {
   return 1;
 }
 
-static int usage(const char* message) {
+static int usage(const char* message, const char* argument) {
   fprintf(stderr,
-          "winnow-reader: %s\nUsage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title] "
-          "< page.html\n",
-          message);
+          "winnow-reader: %s%s%s\nUsage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] "
+          "[--no-title] < page.html\n",
+          message, argument ? argument : "", argument ? "'" : "");
+  return 1;
+}
+
+/* Whether the library knows the algorithm, so a misspelt name is reported
+   as such (winnow_create would only say "invalid argument"). */
+static int known_algorithm(const char* name) {
+  size_t i;
+  for (i = 0; i < winnow_algorithm_count(); ++i)
+    if (strcmp(winnow_algorithm_name(i), name) == 0) return 1;
+  return 0;
+}
+
+static int unknown_algorithm(const char* name) {
+  size_t i;
+  fprintf(stderr, "winnow-reader: unknown algorithm '%s'; one of:", name);
+  for (i = 0; i < winnow_algorithm_count(); ++i) fprintf(stderr, " %s", winnow_algorithm_name(i));
+  fputc('\n', stderr);
   return 1;
 }
 
@@ -465,20 +483,29 @@ int main(int argc, char** argv) {
              "author and date it declares (both left out with --no-title). Code and other preformatted text keep their lines and indentation;\n"
              "a line wider than the screen goes on at its indentation. List items get a\n"
              "bullet ('- ', or '1. ' in an ordered list) and quotes a bar ('| '); a table's\n"
-             "cells are written a row to a line, joined by ' | '.\n"
+             "cells are written a row to a line, joined by ' | '. --version prints the\n"
+             "library's version.\n"
              "Exit status: 0 ok, 1 usage error, 2 read error, 3 memory budget exceeded.\n");
       return 0;
-    } else if (strcmp(argv[i], "--columns") == 0 && i + 1 < argc) {
+    } else if (strcmp(argv[i], "--version") == 0) {
+      printf("winnow-reader %s\n", winnow_version());
+      return 0;
+    } else if ((strcmp(argv[i], "--columns") == 0 || strcmp(argv[i], "--algo") == 0 ||
+                strcmp(argv[i], "--memory-budget") == 0) && i + 1 == argc) {
+      return usage("this option needs a value: '", argv[i]);
+    } else if (strcmp(argv[i], "--columns") == 0) {
       if (!parse_number(argv[++i], &columns) || columns < 8 || columns > MAX_COLUMNS)
-        return usage("--columns needs a number from 8 to 1000");
-    } else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
+        return usage("--columns needs a number from 8 to 1000, not '", argv[i]);
+    } else if (strcmp(argv[i], "--algo") == 0) {
       config.algorithm = argv[++i];
+      if (!known_algorithm(config.algorithm)) return unknown_algorithm(config.algorithm);
     } else if (strcmp(argv[i], "--no-title") == 0) {
       s.title_settled = 1;
-    } else if (strcmp(argv[i], "--memory-budget") == 0 && i + 1 < argc) {
-      if (!parse_number(argv[++i], &config.memory_budget)) return usage("--memory-budget needs a number of bytes");
+    } else if (strcmp(argv[i], "--memory-budget") == 0) {
+      if (!parse_number(argv[++i], &config.memory_budget))
+        return usage("--memory-budget needs a number of bytes (K and M allowed), not '", argv[i]);
     } else {
-      return usage("unknown option");
+      return usage("unknown option '", argv[i]);
     }
   }
   s.columns = (int)columns;

@@ -238,6 +238,46 @@ TEST(WinnowReader, CountsWideCharactersAndEmojiAsTwoColumns) {
             "\u6c34\u6c34\u6c34\u6c34\n\u6c34\n\n");
 }
 
+// Runs `command` with its stderr joined to its stdout; returns the output
+// and stores the exit status.
+std::string run_with_status(const std::string& command, int* status) {
+  std::string out;
+  *status = -1;
+  if (FILE* pipe = popen((command + " 2>&1").c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+    const int raw = pclose(pipe);
+    *status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  }
+  return out;
+}
+
+TEST(WinnowReader, SaysWhatIsWrongWithItsOptions) {
+  const std::string reader = std::string(WINNOW_READER) + " </dev/null ";
+  int status = 0;
+  std::string out = run_with_status(reader + "--algo nope", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(out.find("unknown algorithm 'nope'; one of: default "), std::string::npos) << out;
+  out = run_with_status(reader + "--columns", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(out.find("this option needs a value: '--columns'"), std::string::npos) << out;
+  out = run_with_status(reader + "--columns 7", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(out.find("--columns needs a number from 8 to 1000, not '7'"), std::string::npos) << out;
+  out = run_with_status(reader + "--memory-budget 2Q", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(out.find("not '2Q'"), std::string::npos) << out;
+  out = run_with_status(reader + "--colums 30", &status);
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(out.find("unknown option '--colums'"), std::string::npos) << out;
+  out = run_with_status(reader + "--memory-budget 100", &status);
+  EXPECT_EQ(status, 3) << "a budget too small for the extractor is the budget's exit status";
+  EXPECT_NE(out.find("memory budget too small"), std::string::npos) << out;
+  out = run_with_status(reader + "--version", &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.rfind("winnow-reader 0.", 0), 0u) << out;
+}
+
 TEST(WinnowReader, DrawsAQuoteInsideAQuoteWithTwoBars) {
   EXPECT_EQ(read_page("quotes",
                       "<html><body><blockquote><p>Rise overnight</p>"
