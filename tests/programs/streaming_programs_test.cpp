@@ -253,29 +253,27 @@ std::string run_with_status(const std::string& command, int* status) {
 }
 
 TEST(WinnowReader, SaysWhatIsWrongWithItsOptions) {
-  const std::string reader = std::string(WINNOW_READER) + " </dev/null ";
-  int status = 0;
-  std::string out = run_with_status(reader + "--algo nope", &status);
-  EXPECT_EQ(status, 1);
-  EXPECT_NE(out.find("unknown algorithm 'nope'; one of: default "), std::string::npos) << out;
-  out = run_with_status(reader + "--columns", &status);
-  EXPECT_EQ(status, 1);
-  EXPECT_NE(out.find("this option needs a value: '--columns'"), std::string::npos) << out;
-  out = run_with_status(reader + "--columns 7", &status);
-  EXPECT_EQ(status, 1);
-  EXPECT_NE(out.find("--columns needs a number from 8 to 1000, not '7'"), std::string::npos) << out;
-  out = run_with_status(reader + "--memory-budget 2Q", &status);
-  EXPECT_EQ(status, 1);
-  EXPECT_NE(out.find("not '2Q'"), std::string::npos) << out;
-  out = run_with_status(reader + "--colums 30", &status);
-  EXPECT_EQ(status, 1);
-  EXPECT_NE(out.find("unknown option '--colums'"), std::string::npos) << out;
-  out = run_with_status(reader + "--memory-budget 100", &status);
-  EXPECT_EQ(status, 3) << "a budget too small for the extractor is the budget's exit status";
-  EXPECT_NE(out.find("memory budget too small"), std::string::npos) << out;
-  out = run_with_status(reader + "--version", &status);
-  EXPECT_EQ(status, 0);
-  EXPECT_EQ(out.rfind("winnow-reader 0.", 0), 0u) << out;
+  struct Case {
+    const char* options;
+    int status;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"--algo nope", 1, "unknown algorithm 'nope'; one of: default "},
+      {"--columns", 1, "this option needs a value: '--columns'"},
+      {"--columns 7", 1, "--columns needs a number from 8 to 1000, not '7'"},
+      {"--memory-budget 2Q", 1, "not '2Q'"},
+      {"--colums 30", 1, "unknown option '--colums'"},
+      // A budget too small for the extractor exits as an exceeded one does.
+      {"--memory-budget 100", 3, "memory budget too small"},
+      {"--version", 0, "winnow-reader 0."},
+  };
+  for (const Case& c : cases) {
+    int status = 0;
+    const std::string out = run_with_status(std::string(WINNOW_READER) + " </dev/null " + c.options, &status);
+    EXPECT_EQ(status, c.status) << c.options;
+    EXPECT_NE(out.find(c.says), std::string::npos) << c.options << ": " << out;
+  }
 }
 
 TEST(WinnowReader, DrawsAQuoteInsideAQuoteWithTwoBars) {
