@@ -418,11 +418,11 @@ static void on_block_start(void* user, const winnow_block_info* block) {
     snprintf(s->lead, sizeof s->lead, "%s", s->hang);
   } else {
     snprintf(s->lead, sizeof s->lead, "%s%*s%s", bar, outer, "", bullet);
-    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, outer + (int)strlen(bullet), "");
+    /* A row's wrapped lines hang two columns in, so they do not read as rows. */
+    snprintf(s->hang, sizeof s->hang, "%s%*s", bar,
+             outer + (int)strlen(bullet) + (block->kind == WINNOW_BLOCK_TABLE_CELL ? 2 : 0), "");
     if (item) s->item_margins[nesting] = outer + (int)strlen(bullet);
   }
-  /* A row's wrapped lines hang two columns in, so they do not read as rows. */
-  if (block->kind == WINNOW_BLOCK_TABLE_CELL) snprintf(s->hang, sizeof s->hang, "%s  ", bar);
   s->margin = (int)strlen(s->hang);
 }
 

@@ -134,8 +134,8 @@ def reader_problems(reader, algorithm, page, text_out):
                 for line in shown.split("\n") if display_columns(line) > READER_COLUMNS][:1]
     def letters(text):
         return "".join(w for w in text.split() if not READER_NUMBER.fullmatch(w)).translate(READER_MARKS)
-    if letters(shown) != letters(text_out):
-        a, b = letters(shown), letters(text_out)
+    a, b = letters(shown), letters(text_out)
+    if a != b:
         at = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
         problems.append(f"reader shows {a[at:at + 12]!r} where the text has {b[at:at + 12]!r}")
     return problems
