@@ -5,17 +5,11 @@
 #include <cmath>
 
 #include "engine/content_writer.h"
+#include "engine/punctuation.h"
 #include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-bool ends_sentence(std::string_view w) {
-  if (w.empty()) return false;
-  const char c = w.back();
-  return c == '.' || c == '!' || c == '?' || ends_with(w, "\xE3\x80\x82") || ends_with(w, "\xEF\xBC\x81") ||
-         ends_with(w, "\xEF\xBC\x9F");
-}
 
 // Words per 80-character line (seed 003: total words over total lines).
 double text_density(const ClassifierBlock& b) {

@@ -5,36 +5,24 @@
 #include <cmath>
 
 #include "engine/letter_case.h"
+#include "engine/punctuation.h"
 #include "engine/semantics.h"
 #include "engine/utf8.h"
 
 namespace winnow {
 namespace {
 
-bool ends_sentence(std::string_view w) {
-  if (w.empty()) return false;
-  const char last = w.back();
-  if (last == '.' || last == '!' || last == '?') return true;
-  // Greek asks with ';' (U+037E, normally written as the semicolon).
-  if (last == ';') return w.find('\xCE') != std::string_view::npos || w.find('\xCF') != std::string_view::npos;
-  // U+3002 ideographic full stop, U+FF01/U+FF1F fullwidth ! ?
-  return w == "\xE3\x80\x82" || w == "\xEF\xBC\x81" || w == "\xEF\xBC\x9F";
-}
-
-// Commas of every script: ',' and the CJK full-width and ideographic commas
-// (a Chinese paragraph has as many as an English one), up to the word's
-// first digit: a number's separators ("1,000") are not a clause's. Returns
-// whether there is a digit; one pass serves both counts.
+// Commas of every script (engine/punctuation.h: a Chinese paragraph has as
+// many as an English one), up to the word's first digit: a number's
+// separators ("1,000") are not a clause's. Returns whether there is a digit;
+// one pass serves both counts.
 bool count_commas_to_digit(std::string_view w, std::uint32_t* commas) {
-  std::uint32_t& n = *commas;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto b = static_cast<unsigned char>(w[i]);
     if (b >= '0' && b <= '9') return true;
-    if (b == ',') {
-      ++n;
-    } else if ((b == 0xEF || b == 0xE3) && i + 2 < w.size()) {
-      const auto b1 = static_cast<unsigned char>(w[i + 1]), b2 = static_cast<unsigned char>(w[i + 2]);
-      if ((b == 0xEF && b1 == 0xBC && b2 == 0x8C) || (b == 0xE3 && b1 == 0x80 && b2 == 0x81)) ++n, i += 2;
+    if (const std::size_t n = comma_length(w, i)) {
+      ++*commas;
+      i += n - 1;
     }
   }
   return false;

@@ -30,8 +30,8 @@ struct BlockStats {
   std::uint32_t chars = 0;          // characters of its words (no spaces)
   std::uint32_t anchor_words = 0;
   std::uint32_t anchor_chars = 0;
-  std::uint32_t sentence_ends = 0;  // words ending in . ! ? or a CJK full stop
-  std::uint32_t commas = 0;         // ',' and the CJK commas U+FF0C, U+3001
+  std::uint32_t sentence_ends = 0;  // words that end a sentence (engine/punctuation.h)
+  std::uint32_t commas = 0;         // commas of every script (engine/punctuation.h)
   std::uint32_t capitalized = 0;    // words starting with a capital: ASCII, Latin-1, Latin
                                     // Extended-A, Greek, Cyrillic
   std::uint32_t numeric = 0;        // words holding a digit

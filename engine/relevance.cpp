@@ -4,30 +4,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/punctuation.h"
 #include "engine/utf8.h"
 
 namespace winnow {
 namespace {
-
-// The word ends a sentence: . ! ? or a CJK full stop, possibly followed by
-// closing quotes and brackets.
-bool ends_sentence(std::string_view w) {
-  for (;;) {
-    if (!w.empty() && (w.back() == '"' || w.back() == '\'' || w.back() == ')' || w.back() == ']')) {
-      w.remove_suffix(1);
-    } else if (ends_with(w, "\xE2\x80\x9D") || ends_with(w, "\xE2\x80\x99")) {  // ” ’
-      w.remove_suffix(3);
-    } else if (ends_with(w, "\xC2\xBB")) {  // »
-      w.remove_suffix(2);
-    } else {
-      break;
-    }
-  }
-  if (w.empty()) return false;
-  const char c = w.back();
-  return c == '.' || c == '!' || c == '?' || ends_with(w, "\xE3\x80\x82") || ends_with(w, "\xEF\xBC\x81") ||
-         ends_with(w, "\xEF\xBC\x9F");
-}
 
 // A comma or a full stop, Latin or CJK.
 bool has_punctuation(std::string_view w) {

@@ -194,6 +194,21 @@ TEST(BlockStats, CountsCapitalsAndCommasOfOtherScripts) {
   chinese.add_word(word(0, kTokenCjk), "\xE4\xBD\x86\xEF\xBC\x8C", PageText{});  // 但，
   chinese.add_word(word(0, kTokenCjk), "\xE3\x80\x81", PageText{});                // 、
   EXPECT_EQ(chinese.commas, 2u);
+  BlockStats arabic;  // "قال، ثم سأل؟": a comma and a question mark of its own
+  arabic.add_word(word(0), "قال،", PageText{});
+  arabic.add_word(word(0), "ثم", PageText{});
+  arabic.add_word(word(0), "سأل؟", PageText{});
+  EXPECT_EQ(arabic.commas, 1u);
+  EXPECT_EQ(arabic.sentence_ends, 1u);
+}
+
+// A quoted sentence ends inside its quotes; prose that quotes people must
+// not look like a run of clauses with no end.
+TEST(BlockStats, CountsASentenceEndBeforeClosingQuotes) {
+  BlockStats block;
+  for (const char* w : {"“We", "are", "ready.”", "(It", "was.)", "she", "said:", "“Go!”"})
+    block.add_word(word(0), w, PageText{});
+  EXPECT_EQ(block.sentence_ends, 3u);
 }
 
 TEST(BlockFeatures, WritesTheBlocksCuesAndItsNeighbours) {

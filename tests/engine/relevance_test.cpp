@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/punctuation.h"
 #include "support/test_support.h"
 #include "support/random_document.h"
 #include "support/token_dump.h"
@@ -27,21 +28,6 @@ std::size_t common_prefix(const std::vector<std::uint32_t>& a, const std::vector
   std::size_t k = 0;
   while (k < a.size() && k < b.size() && a[k] == b[k]) ++k;
   return k;
-}
-
-bool sentence_end(const std::string& w) {
-  std::string v = w;
-  for (;;) {
-    if (!v.empty() && (v.back() == '"' || v.back() == '\'' || v.back() == ')' || v.back() == ']')) v.pop_back();
-    else if (v.size() >= 3 && (v.compare(v.size() - 3, 3, "\xE2\x80\x9D") == 0 || v.compare(v.size() - 3, 3, "\xE2\x80\x99") == 0)) v.resize(v.size() - 3);
-    else if (v.size() >= 2 && v.compare(v.size() - 2, 2, "\xC2\xBB") == 0) v.resize(v.size() - 2);
-    else break;
-  }
-  if (v.empty()) return false;
-  if (v.back() == '.' || v.back() == '!' || v.back() == '?') return true;
-  for (const char* s : {"\xE3\x80\x82", "\xEF\xBC\x81", "\xEF\xBC\x9F"})
-    if (v.size() >= 3 && v.compare(v.size() - 3, 3, s) == 0) return true;
-  return false;
 }
 
 std::string reference(const std::vector<test::DumpedToken>& tokens, const RelevanceParams& p = {}) {
@@ -85,7 +71,7 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, const Releva
               w.find("\xE3\x80\x81") != std::string::npos || w.find("\xE3\x80\x82") != std::string::npos;
     }
     const Token& first = tokens[leaf.tokens.front()].token;
-    leaf.score = static_cast<float>(Relevance::leaf_score(p, chars, sentence_end(tokens[leaf.tokens.back()].text),
+    leaf.score = static_cast<float>(Relevance::leaf_score(p, chars, ends_sentence(tokens[leaf.tokens.back()].text),
                                                           first.has(kTokenInAnchor), punct));
     sum += leaf.score;
   }
