@@ -19,7 +19,7 @@ enum TokenFlag : std::uint8_t {
   kTokenInAnchor = 1 << 1,       // word: inside an <a> element
   kTokenInHeading = 1 << 2,      // word: inside h1..h6
   kTokenBlockBoundary = 1 << 3,  // tag: starts or ends a block of text
-  kTokenCjk = 1 << 4,            // word: one ideograph, kana or hangul syllable
+  kTokenCjk = 1 << 4,            // word: one character of CJK, Thai, Lao, Myanmar or Khmer
   kTokenInOnclick = 1 << 5,      // word: inside an element with an onclick attribute (a script link)
   kTokenInAdvert = 1 << 6,       // word: inside an advert by its link target or banner size (semantics.h)
   kTokenLineBreak = 1 << 7,      // word: a line break before it in its block (a single <br>, or

@@ -26,7 +26,13 @@ CharClass classify(std::uint32_t cp) {
       cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
     return CharClass::Space;
   if (cp == 0xAD || cp == 0xFEFF) return CharClass::Drop;  // soft hyphen, zero-width no-break space
-  if ((cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x2FDF) ||
+  // Each of these characters is a word of its own: CJK ideographs, kana and
+  // Hangul (as the evaluation counts them), and Thai and Lao (U+0E00-0EFF),
+  // Myanmar (U+1000-109F) and Khmer (U+1780-17FF), written without spaces
+  // between words (a run between two spaces is a phrase or a sentence), so
+  // every count of words measures such text by its length.
+  if ((cp >= 0x0E00 && cp <= 0x0EFF) || (cp >= 0x1000 && cp <= 0x109F) || (cp >= 0x1780 && cp <= 0x17FF) ||
+      (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x2FDF) ||
       (cp >= 0x3001 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
       (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) ||
       (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF) ||

@@ -75,6 +75,26 @@ TEST(DefaultExtractor, FavoringRecallKeepsEveryBlockFavoringPrecisionKeeps) {
   EXPECT_GT(pages_with_more, 0u) << "the threshold moves something";
 }
 
+// Thai writes no space between words (one stands where a clause or a
+// sentence ends) and no full stop: unless its characters count as words, as
+// CJK's do, a paragraph of it is three words long, the smoothing drops it
+// and only the likeliest such paragraphs come back, at the end.
+TEST(DefaultExtractor, KeepsAnArticleInAScriptWrittenWithoutSpacesAsItComes) {
+  const std::string page = test::read_fixture("thai_article.html");
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0);
+  const char* paragraphs[] = {"รัฐบาลกล่าว", "ผู้เชี่ยวชาญ", "ชาวบ้าน", "นักเศรษฐศาสตร์", "รัฐบาลจะเปิดเผย"};
+  std::size_t at = 0;
+  for (const char* start : paragraphs) {
+    const std::size_t found = r.text.find(std::string("\n") + start);
+    ASSERT_NE(found, std::string::npos) << start << " in\n" << r.text;
+    EXPECT_GT(found, at) << start << ": the paragraphs in their order";
+    at = found;
+  }
+  EXPECT_EQ(r.text.find("หน้าแรก"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("ติดต่อเรา"), std::string::npos) << r.text;
+  EXPECT_GE(kept_by_smoothing(page, "default").size(), 5u) << "kept as they come, not by the fallback";
+}
+
 TEST(DefaultExtractor, StreamsWithABoundedDelay) {
   // Content is written while the page is still arriving: after the first
   // half of a long article, the first paragraphs are out.

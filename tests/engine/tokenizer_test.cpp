@@ -152,6 +152,22 @@ TEST_F(TokenizerTest, EachCjkCharacterIsAWord) {
   EXPECT_TRUE(recorder_.word("\xE3\x81\x82").token.has(kTokenGlued));
 }
 
+// Thai, Lao, Myanmar and Khmer set no space between words either: each
+// character, a vowel or tone mark too, is a word glued to the one before,
+// so the text reads as written and every count of words measures it by its
+// length. Georgian, next to Myanmar, is a spaced script.
+TEST_F(TokenizerTest, ScriptsWithoutSpacesBetweenWordsAreAWordPerCharacter) {
+  start(Tag::p);
+  text("ที่นี่ ລາວ ខ្មែរ ქართული");
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"ท", "ี", "่", "น", "ี", "่", "ລ", "າ", "ວ", "ខ", "្", "ម",
+                                                         "ែ", "រ", "ქართული"}));
+  EXPECT_TRUE(recorder_.word("ລ").token.has(kTokenCjk));
+  EXPECT_FALSE(recorder_.word("ລ").token.has(kTokenGlued)) << "a space before it";
+  EXPECT_TRUE(recorder_.word("າ").token.has(kTokenGlued));
+  EXPECT_FALSE(recorder_.word("ქართული").token.has(kTokenCjk));
+}
+
 TEST_F(TokenizerTest, RepairsWordsEncodedTwice) {
   start(Tag::p);
   // donâ€™t, voilÃ + no-break space (à), ä¸ + soft hyphen + æ–‡ (中文), and
