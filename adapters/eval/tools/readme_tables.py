@@ -6,13 +6,18 @@ import sys
 
 
 def f3(x):
-    return "NA" if x in ("NA", "") else f"{float(x):.3f}".lstrip("0") if float(x) < 1 else f"{float(x):.3f}"
+    """A figure as the README writes it: three decimals, no leading zero below 1."""
+    if x in ("NA", ""):
+        return "NA"
+    text = f"{float(x):.3f}"
+    return text[1:] if text.startswith("0.") else text
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: readme_tables.py SUMMARY_TSV")
-    rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8"), delimiter="\t"))
+    with open(sys.argv[1], encoding="utf-8") as summary:
+        rows = list(csv.DictReader(summary, delimiter="\t"))
     algos = list(dict.fromkeys(r["algorithm"] for r in rows))
     packages = [p for p in dict.fromkeys(r["package"] for r in rows) if p != "ALL"]
     by = {(r["package"], r["algorithm"]): r for r in rows}
