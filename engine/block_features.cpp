@@ -20,6 +20,7 @@ bool count_commas_to_digit(std::string_view w, std::uint32_t* commas) {
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto b = static_cast<unsigned char>(w[i]);
     if (b >= '0' && b <= '9') return true;
+    if (b != ',' && b < 0xC0) continue;  // no comma starts here: spare the call on every byte
     if (const std::size_t n = comma_length(w, i)) {
       ++*commas;
       i += n - 1;
