@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "column_widths.h"
 #include "winnow.h"
 
 #define MAX_COLUMNS 1000
@@ -79,36 +80,23 @@ typedef struct screen {
   size_t held_bytes;
 } screen;
 
-/* Code points a terminal shows two columns wide (Unicode's East Asian Wide
-   and Fullwidth): CJK, Hangul, fullwidth forms, and the symbols and emoji
-   shown as pictures by default (Unicode 14, checked against Python's
-   unicodedata; a few ranges of CJK symbols count two where they count one).
-   In order, so the search can stop early. */
-static const unsigned long wide_ranges[][2] = {
-    {0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},   {0x23F0, 0x23F0},
-    {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},   {0x2648, 0x2653},   {0x267F, 0x267F},
-    {0x2693, 0x2693},   {0x26A1, 0x26A1},   {0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},
-    {0x26CE, 0x26CE},   {0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
-    {0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},   {0x2728, 0x2728},
-    {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},   {0x2757, 0x2757},   {0x2795, 0x2797},
-    {0x27B0, 0x27B0},   {0x27BF, 0x27BF},   {0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},
-    {0x2E80, 0xA4CF},   {0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
-    {0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x16FE0, 0x18D08}, {0x1AFF0, 0x1B2FF},
-    {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF}, {0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F251},
-    {0x1F260, 0x1F265}, {0x1F300, 0x1F320}, {0x1F32D, 0x1F335}, {0x1F337, 0x1F37C}, {0x1F37E, 0x1F393},
-    {0x1F3A0, 0x1F3CA}, {0x1F3CF, 0x1F3D3}, {0x1F3E0, 0x1F3F0}, {0x1F3F4, 0x1F3F4}, {0x1F3F8, 0x1F43E},
-    {0x1F440, 0x1F440}, {0x1F442, 0x1F4FC}, {0x1F4FF, 0x1F53D}, {0x1F54B, 0x1F54E}, {0x1F550, 0x1F567},
-    {0x1F57A, 0x1F57A}, {0x1F595, 0x1F596}, {0x1F5A4, 0x1F5A4}, {0x1F5FB, 0x1F64F}, {0x1F680, 0x1F6C5},
-    {0x1F6CC, 0x1F6CC}, {0x1F6D0, 0x1F6D2}, {0x1F6D5, 0x1F6D7}, {0x1F6DC, 0x1F6DF}, {0x1F6EB, 0x1F6EC},
-    {0x1F6F4, 0x1F6FC}, {0x1F7E0, 0x1F7EB}, {0x1F7F0, 0x1F7F0}, {0x1F90C, 0x1F93A}, {0x1F93C, 0x1F945},
-    {0x1F947, 0x1F9FF}, {0x1FA70, 0x1FAFF}, {0x20000, 0x3FFFD}};
-
-/* Columns a code point takes: the wide ones above two, the others one. */
-static int columns_of(unsigned long cp) {
+/* Whether cp falls in one of a table's ranges, which are in order. */
+static int in_ranges(const unsigned long (*ranges)[2], size_t count, unsigned long cp) {
   size_t i;
-  if (cp < 0x1100) return 1;
-  for (i = 0; i < sizeof wide_ranges / sizeof wide_ranges[0] && cp >= wide_ranges[i][0]; ++i)
-    if (cp <= wide_ranges[i][1]) return 2;
+  for (i = 0; i < count && cp >= ranges[i][0]; ++i)
+    if (cp <= ranges[i][1]) return 1;
+  return 0;
+}
+
+/* Columns a code point takes on a terminal: none for a mark that draws on the
+   character before it (a Thai vowel, an accent written apart) or a zero-width
+   space or joiner; two for CJK, Hangul, fullwidth forms and emoji; one for the
+   others. From tables generated out of the Unicode Character Database, not
+   wcwidth(), whose answer depends on the device's locale. */
+static int columns_of(unsigned long cp) {
+  if (cp < 0x300) return 1;
+  if (in_ranges(zero_width_ranges, sizeof zero_width_ranges / sizeof zero_width_ranges[0], cp)) return 0;
+  if (in_ranges(wide_ranges, sizeof wide_ranges / sizeof wide_ranges[0], cp)) return 2;
   return 1;
 }
 

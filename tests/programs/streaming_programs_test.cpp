@@ -238,6 +238,20 @@ TEST(WinnowReader, CountsWideCharactersAndEmojiAsTwoColumns) {
             "\u6c34\u6c34\u6c34\u6c34\n\u6c34\n\n");
 }
 
+TEST(WinnowReader, CountsMarksThatDrawOnTheCharacterBeforeAsNoColumn) {
+  // "\u0e19\u0e49\u0e33" (Thai "water") is three code points in two columns:
+  // the tone mark U+0E49 sits above the letter before it. Five of them are ten
+  // columns: four fill an 8-column line, and the mark never leaves its letter.
+  const std::string water = "\u0e19\u0e49\u0e33";
+  EXPECT_EQ(read_page("thai", "<html><body><p>" + water + water + water + water + water + "</p></body></html>",
+                      "--columns 8"),
+            water + water + water + water + "\n" + water + "\n\n");
+  // An accent written apart (U+0301) takes no column either: "cafe\u0301
+  // cafe\u0301" is nine columns and fits a 9-column line.
+  EXPECT_EQ(read_page("marks", "<html><body><p>cafe\u0301 cafe\u0301 ok</p></body></html>", "--columns 9"),
+            "cafe\u0301 cafe\u0301\nok\n\n");
+}
+
 // Runs `command` with its stderr joined to its stdout; returns the output
 // and stores the exit status.
 std::string run_with_status(const std::string& command, int* status) {
