@@ -190,11 +190,13 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
       words_written_ < kShortOutputWords && likely_enough && hold_likely(block.stats, block.probability, text);
-  if (!wrote_any_ && block.probability > fallback_probability_) {
+  if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which
-    // then is the fallback, takes its place).
+    // then is the fallback, takes its place). A block of numbers alone (a
+    // listing's "1.", a date) does not stand for a page: the fallback holds
+    // a word without a digit.
     if (held_as_likely) fallback_text_.free_storage();
     if (held_as_likely || fallback_text_.try_assign(text)) {
       fallback_in_likely_ = held_as_likely;
