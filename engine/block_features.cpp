@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/block_features.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -88,13 +89,36 @@ bool occurs_in(std::string_view w, std::string_view text, const Trigrams* trigra
   return false;
 }
 
+// Whether w is one letter of Thai or Lao (U+0E00-0EFF), Myanmar
+// (U+1000-109F) or Khmer (U+1780-17FF): alphabets written without spaces
+// between words, which the tokenizer splits a word per character as it does
+// CJK. An ideograph says something alone; one of some seventy letters is in
+// nearly every title of its script, so these are looked up in pairs.
+bool is_spaceless_letter(std::string_view w) {
+  if (w.size() != 3) return false;
+  const auto lead = static_cast<unsigned char>(w[0]), second = static_cast<unsigned char>(w[1]);
+  return (lead == 0xE0 && second >= 0xB8 && second <= 0xBB) || (lead == 0xE1 && second >= 0x80 && second <= 0x82) ||
+         (lead == 0xE1 && (second == 0x9E || second == 0x9F));
+}
+
 }  // namespace
 
 void BlockStats::add_word(const Token& token, std::string_view text, const PageText& page) {
   const bool cjk_word = token.has(kTokenCjk);
   const std::uint32_t n = utf8_characters(text);
   char lower[64];
-  const std::string_view w = searchable(text, lower);
+  std::string_view w = searchable(text, lower);
+  // A letter that follows another of its kind is looked up with it (the
+  // first of a run alone), so a Thai paragraph does not read as its title.
+  const bool spaceless_letter = cjk_word && is_spaceless_letter(text);
+  char pair[6];
+  if (spaceless_letter && has_previous_letter && token.has(kTokenGlued)) {
+    std::copy(previous_letter, previous_letter + 3, pair);
+    std::copy(text.begin(), text.end(), pair + 3);
+    w = std::string_view(pair, 6);
+  }
+  has_previous_letter = spaceless_letter;
+  if (spaceless_letter) std::copy(text.begin(), text.end(), previous_letter);
   if (occurs_in(w, page.title, page.title_trigrams, cjk_word)) ++title_words;
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.

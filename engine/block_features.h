@@ -36,7 +36,8 @@ struct BlockStats {
                                     // Extended-A, Greek, Cyrillic
   std::uint32_t numeric = 0;        // words holding a digit
   std::uint32_t cjk = 0;            // CJK characters (each one word)
-  std::uint32_t title_words = 0;    // words that also occur in the document's <title>
+  std::uint32_t title_words = 0;    // words that also occur in the document's <title> (a letter
+                                    // of Thai, Lao, Myanmar or Khmer: with the letter before it)
   std::uint32_t description_words = 0;  // words of 4 or more characters (or CJK characters)
                                          // that occur in the page's <meta> description
   std::uint8_t heading_level = 0;
@@ -53,6 +54,11 @@ struct BlockStats {
   std::uint32_t container = 0;        // Token::container of its first word
   std::uint32_t grand_container = 0;
   SourceSpan span;
+  // The block's latest word when it was a letter of an alphabet written
+  // without spaces (Thai, Lao, Myanmar, Khmer; UTF-8, 3 bytes), else empty:
+  // such letters are looked up in the title and description in pairs.
+  char previous_letter[3] = {};
+  bool has_previous_letter = false;
 
   // page: TokenStream::page_text().
   void add_word(const Token& token, std::string_view text, const PageText& page);

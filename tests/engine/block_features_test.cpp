@@ -106,6 +106,38 @@ TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
   EXPECT_EQ(filtered.title_words, 3u) << "the trigram filter skips searches, not words: harbour, wall, 图";
 }
 
+// Each Thai letter is a word (the tokenizer splits scripts written without
+// spaces a word per character), and one of some seventy letters is in almost
+// any Thai title: a letter after another is looked up as the pair.
+TEST(BlockStats, LooksUpTheLettersOfAScriptWithoutSpacesInTheTitleInPairs) {
+  const PageText page{"ข่าววันนี้", ""};  // "today's news"
+  const auto add = [&page](BlockStats& block, const char* text, bool glued) {
+    block.add_word(word(0, kTokenCjk | (glued ? kTokenGlued : 0)), text, page);
+  };
+  BlockStats headline;  // the title's own words: each pair is in it
+  bool glued = false;
+  for (const char* letter : {"ข", "่", "า", "ว", "ว", "ั", "น", "น", "ี", "้"}) {
+    add(headline, letter, glued);
+    glued = true;
+  }
+  EXPECT_EQ(headline.title_words, 10u);
+  BlockStats other;  // the title's letters in another order: only the first counts
+  add(other, "น", false);
+  add(other, "ว", true);
+  add(other, "ข", true);
+  EXPECT_EQ(other.title_words, 1u);
+  BlockStats spaced;  // a letter after a space starts a run and is looked up alone
+  add(spaced, "ข", false);
+  add(spaced, "ว", false);
+  add(spaced, "น", true);
+  EXPECT_EQ(spaced.title_words, 2u) << "ข, ว; not วน";
+  BlockStats ideographs;  // an ideograph says something alone, whatever comes before it
+  const PageText chinese{"图书馆", ""};
+  ideographs.add_word(word(0, kTokenCjk), "馆", chinese);
+  ideographs.add_word(word(0, kTokenCjk | kTokenGlued), "图", chinese);
+  EXPECT_EQ(ideographs.title_words, 2u);
+}
+
 TEST(BlockStats, CountsTheLongerWordsOfTheDescription) {
   const std::string_view description = "floods close the harbour road at dawn";
   BlockStats block;
