@@ -51,10 +51,12 @@ typedef struct screen {
   int columns;
   char line[4 * MAX_COLUMNS + 8]; /* UTF-8: up to 4 bytes a column */
   size_t line_bytes;
+  int line_spilled; /* part of the line was written already (see put_line) */
   int line_columns;
   char word[4 * MAX_COLUMNS + 8]; /* the word being gathered */
   size_t word_bytes;
   int word_columns;
+  int word_continues; /* the word goes on a placed part of it, with no space between */
   int line_words; /* words on the current line (a heading mark is not one) */
   int heading; /* level of the current block, 0 if none */
   int block_open; /* the current block's first text was written */
@@ -115,11 +117,20 @@ static void end_line(screen* s) {
   fputc('\n', stdout);
   fflush(stdout); /* a small screen shows each line as soon as it is known */
   s->line_bytes = 0;
+  s->line_spilled = 0;
   s->line_columns = 0;
   s->line_words = 0;
 }
 
 static void put_line(screen* s, const char* text, size_t bytes, int columns) {
+  if (s->line_bytes + bytes > sizeof s->line) {
+    /* Only marks that take no column, piled on one letter, fill the line's
+       buffer (4 bytes a column, and room for the hang): what it holds is
+       written, and the line goes on. */
+    fwrite(s->line, 1, s->line_bytes, stdout);
+    s->line_bytes = 0;
+    s->line_spilled = 1;
+  }
   memcpy(s->line + s->line_bytes, text, bytes);
   s->line_bytes += bytes;
   s->line_columns += columns;
@@ -143,7 +154,8 @@ static void wrap_line(screen* s) {
 static void place_word(screen* s) {
   size_t at = 0;
   if (s->word_bytes == 0) return;
-  if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) wrap_line(s);
+  if (s->word_continues) s->word_continues = 0; /* the rest of a word too long for its buffer */
+  else if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) wrap_line(s);
   else if (s->line_words > 0) put_line(s, " ", 1, 1);
   while (at < s->word_bytes) {
     unsigned long cp;
@@ -192,7 +204,10 @@ static void write_text(screen* s, const char* text, size_t length) {
       place_word(s);
     } else {
       s->indenting = 0;
-      if (s->word_bytes + len > sizeof s->word - 8) place_word(s);
+      if (s->word_bytes + len > sizeof s->word - 8) {
+        place_word(s);
+        s->word_continues = 1;
+      }
       memcpy(s->word + s->word_bytes, text + at, len);
       s->word_bytes += len;
       s->word_columns += columns_of(cp);
@@ -309,7 +324,7 @@ static void on_block_end(void* user) {
     return;
   }
   place_word(s);
-  if (s->line_bytes > 0) end_line(s);
+  if (s->line_bytes > 0 || s->line_spilled) end_line(s);
   if (s->heading > 0) {
     int i;
     for (i = 0; i < s->columns && i < 12; ++i) fputc('-', stdout);
@@ -334,7 +349,7 @@ static void close_row(screen* s, int next_row) {
   if (!s->row_open) return;
   s->row_open = 0;
   place_word(s);
-  if (s->line_bytes > 0) end_line(s);
+  if (s->line_bytes > 0 || s->line_spilled) end_line(s);
   if (!next_row) fputc('\n', stdout);
   s->block_open = 0;
   s->indenting = 0;
