@@ -41,6 +41,7 @@ fuzz_chunking   65536 $dict
 fuzz_capi       65536 $dict
 fuzz_lcs        4096  -
 fuzz_json_ld    8192  $dict
+fuzz_reader     65536 $dict
 "
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}

@@ -1,35 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* winnow-reader: the main content of the HTML page on stdin, word-wrapped to
    a small screen's width, headings marked, written as soon as each line is
-   complete, under the page's title. Written against the C API only, as
-   firmware would use it.
-
-   The title comes first, underlined with '=': the page's declared title
-   (winnow_get_metadata: og:title or the like, else <title>, without the
-   site's name where the page names its site), else its <title> as written
-   (winnow_get_title). It is left out when the content opens with a heading
-   that the title begins or ends with ("How a starter works" under "How a
-   starter works | Slow Kitchen"): the heading alone then says it. Under
-   the title (or that heading) comes a byline when the page declares an
-   author or a date: "by Mira Lindqvist, 2026-10-02" (an ISO date and time is
-   shown as its date). Only that first heading is
-   held back to compare (at most HELD_BYTES of it); everything else is
-   written as it comes.
-
-   Preformatted text (code, a poem) comes with its own line breaks ('\n'
-   inside a block; outside such text a '\n' is a <br>, a line break too)
-   and indentation: each of its lines starts a screen line,
-   keeps its indentation (up to half the screen) and wraps only where it is
-   wider than the screen.
-
-   Each block says what it is (the block_start callback): a list item gets a
-   bullet ("- ", or "1. ", "2. " in an ordered list) and its wrapped lines and
-   later paragraphs hang under its text; a quoted block has "| " before every
-   line. A table's cells are written a row to a line, joined by " | ", its
-   rows one under another (winnow_block_info.starts_group says where a row
-   starts): on a small screen a row read across says more than its cells
-   each a paragraph. A row wider than the screen wraps two columns in; its
-   line is written when the block after it starts.
+   complete, under the page's title (adapters/reader/screen.h says how the
+   screen is drawn). Written against the C API only, as firmware would use
+   it.
 
    Usage: winnow-reader [--columns N] [--algo NAME] [--memory-budget BYTES] [--no-title]
           winnow-reader --help | --version
@@ -37,397 +11,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "column_widths.h"
+#include "screen.h"
 #include "winnow.h"
-
-#define MAX_COLUMNS 1000
-#define HELD_BYTES 1024 /* of a first heading, held to compare with the title */
-
-typedef struct screen {
-  int columns;
-  char line[4 * MAX_COLUMNS + 8]; /* UTF-8: up to 4 bytes a column */
-  size_t line_bytes;
-  int line_spilled; /* part of the line was written already (see put_line) */
-  int line_columns;
-  char word[4 * MAX_COLUMNS + 8]; /* the word being gathered */
-  size_t word_bytes;
-  int word_columns;
-  int word_continues; /* the word goes on a placed part of it, with no space between */
-  int line_words; /* words on the current line (a heading mark is not one) */
-  int heading; /* level of the current block, 0 if none */
-  int block_open; /* the current block's first text was written */
-  int indenting;  /* after a line break inside the block, before its line's first word */
-  int indent;     /* columns of that line's indentation, repeated where it wraps */
-  char lead[24];  /* what starts the block's first line: a quote bar, a bullet */
-  char hang[24];  /* what starts its later lines: the bar, spaces under the bullet */
-  int margin;     /* columns of hang */
-  /* Per list nesting level (winnow_block_info.list_nesting): the number of
-     the level's last ordered item, 0 after an unordered one. */
-  int item_numbers[4];
-  int item_margins[4]; /* and the columns before its items' text */
-  int open_lists; /* levels open: items since the last block outside any list */
-  int blocks;  /* blocks written, for the blank line between them */
-  /* A table row is being written: its last cell ended, its line and its
-     last word wait for the next block (another cell joins them). */
-  int row_open;
-  int row_quote;  /* that row's quote nesting: 0 none, 1 quoted, 2 a quote's quote */
-  winnow_extractor* extractor;
-  int title_settled;      /* the title was written, or will not be */
-  int byline_pending;     /* the byline goes under the first block, which said the title */
-  char held[HELD_BYTES];  /* the first block's text while it may be a heading the title repeats */
-  size_t held_bytes;
-} screen;
-
-/* Whether cp falls in one of a table's ranges, which are in order. */
-static int in_ranges(const unsigned long (*ranges)[2], size_t count, unsigned long cp) {
-  size_t i;
-  for (i = 0; i < count && cp >= ranges[i][0]; ++i)
-    if (cp <= ranges[i][1]) return 1;
-  return 0;
-}
-
-/* Columns a code point takes on a terminal: none for a mark that draws on the
-   character before it (a Thai vowel, an accent written apart) or a zero-width
-   space or joiner; two for CJK, Hangul, fullwidth forms and emoji; one for the
-   others. From tables generated out of the Unicode Character Database, not
-   wcwidth(), whose answer depends on the device's locale. */
-static int columns_of(unsigned long cp) {
-  if (cp < 0x300) return 1;
-  if (in_ranges(zero_width_ranges, sizeof zero_width_ranges / sizeof zero_width_ranges[0], cp)) return 0;
-  if (in_ranges(wide_ranges, sizeof wide_ranges / sizeof wide_ranges[0], cp)) return 2;
-  return 1;
-}
-
-static size_t decode(const char* s, size_t n, unsigned long* cp) {
-  const unsigned char b = (unsigned char)s[0];
-  size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-  size_t i;
-  if (len > n) len = n;
-  *cp = len == 1 ? b : len == 2 ? (b & 0x1Fu) : len == 3 ? (b & 0x0Fu) : (b & 0x07u);
-  for (i = 1; i < len; ++i) *cp = (*cp << 6) | ((unsigned char)s[i] & 0x3Fu);
-  return len;
-}
-
-static void end_line(screen* s) {
-  fwrite(s->line, 1, s->line_bytes, stdout);
-  fputc('\n', stdout);
-  fflush(stdout); /* a small screen shows each line as soon as it is known */
-  s->line_bytes = 0;
-  s->line_spilled = 0;
-  s->line_columns = 0;
-  s->line_words = 0;
-}
-
-static void put_line(screen* s, const char* text, size_t bytes, int columns) {
-  if (s->line_bytes + bytes > sizeof s->line) {
-    /* Only marks that take no column, piled on one letter, fill the line's
-       buffer (4 bytes a column, and room for the hang): what it holds is
-       written, and the line goes on. */
-    fwrite(s->line, 1, s->line_bytes, stdout);
-    s->line_bytes = 0;
-    s->line_spilled = 1;
-  }
-  memcpy(s->line + s->line_bytes, text, bytes);
-  s->line_bytes += bytes;
-  s->line_columns += columns;
-}
-
-/* Starts a screen line that is not the block's first: under the bullet,
-   after the quote bar. */
-static void start_later_line(screen* s) { put_line(s, s->hang, strlen(s->hang), s->margin); }
-
-/* Ends a screen line inside a text line: the rest starts at the text
-   line's indentation. */
-static void wrap_line(screen* s) {
-  int i;
-  end_line(s);
-  start_later_line(s);
-  for (i = 0; i < s->indent; ++i) put_line(s, " ", 1, 1);
-}
-
-/* Moves the gathered word onto the line, wrapping first if it does not fit.
-   A word wider than the screen is broken at the screen's width. */
-static void place_word(screen* s) {
-  size_t at = 0;
-  if (s->word_bytes == 0) return;
-  if (s->word_continues) s->word_continues = 0; /* the rest of a word too long for its buffer */
-  else if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) wrap_line(s);
-  else if (s->line_words > 0) put_line(s, " ", 1, 1);
-  while (at < s->word_bytes) {
-    unsigned long cp;
-    size_t len = decode(s->word + at, s->word_bytes - at, &cp);
-    int width = columns_of(cp);
-    if (s->line_columns + width > s->columns && s->line_columns > s->margin + s->indent) wrap_line(s);
-    put_line(s, s->word + at, len, width);
-    at += len;
-  }
-  ++s->line_words; /* counted after any break inside the word */
-  s->word_bytes = 0;
-  s->word_columns = 0;
-}
-
-static void start_block_if_needed(screen* s) {
-  int i;
-  if (s->block_open) return;
-  s->block_open = 1;
-  put_line(s, s->lead, strlen(s->lead), (int)strlen(s->lead));
-  if (s->heading > 0) {
-    for (i = 0; i < s->heading && i < 6; ++i) put_line(s, "#", 1, 1);
-    put_line(s, " ", 1, 1);
-  }
-}
-
-static void write_text(screen* s, const char* text, size_t length) {
-  size_t at = 0;
-  start_block_if_needed(s);
-  while (at < length) {
-    unsigned long cp;
-    size_t len = decode(text + at, length - at, &cp);
-    if (cp == '\n' && s->row_open) {
-      place_word(s); /* a row is one line: a <br> in a cell is a space */
-    } else if (cp == '\n') {
-      place_word(s);
-      end_line(s); /* an empty line of the text stays empty */
-      start_later_line(s);
-      s->indenting = 1;
-      s->indent = 0;
-    } else if (cp == ' ' && s->indenting) {
-      if (s->line_columns - s->margin < s->columns / 2) {
-        put_line(s, " ", 1, 1);
-        ++s->indent;
-      }
-    } else if (cp == ' ') {
-      place_word(s);
-    } else {
-      s->indenting = 0;
-      if (s->word_bytes + len > sizeof s->word - 8) {
-        place_word(s);
-        s->word_continues = 1;
-      }
-      memcpy(s->word + s->word_bytes, text + at, len);
-      s->word_bytes += len;
-      s->word_columns += columns_of(cp);
-    }
-    at += len;
-  }
-}
-
-/* The title to show: the declared one, else the <title> element's; NULL
-   while neither is known. */
-static const char* page_title(const screen* s) {
-  winnow_metadata metadata;
-  if (s->extractor == NULL) return NULL;
-  if (winnow_get_metadata(s->extractor, &metadata) && metadata.title[0] != '\0') return metadata.title;
-  return winnow_get_title(s->extractor);
-}
-
-/* Whether `title` begins or ends with `heading` (length bytes), word for word. */
-static int title_repeats(const char* title, const char* heading, size_t length) {
-  size_t title_length = strlen(title);
-  if (length == 0 || length > title_length) return 0;
-  if (memcmp(title, heading, length) == 0 && (title[length] == '\0' || title[length] == ' ')) return 1;
-  return memcmp(title + title_length - length, heading, length) == 0 &&
-         (length == title_length || title[title_length - length - 1] == ' ');
-}
-
-/* Writes text outside the content's blocks (the title, the byline):
-   wrapped to the screen, without the block's heading mark, bullet or bar. */
-static void write_outside_blocks(screen* s, const char* text) {
-  int heading = s->heading, margin = s->margin;
-  char lead[sizeof s->lead], hang[sizeof s->hang];
-  memcpy(lead, s->lead, sizeof lead);
-  memcpy(hang, s->hang, sizeof hang);
-  s->heading = 0;
-  s->lead[0] = s->hang[0] = '\0';
-  s->margin = 0;
-  write_text(s, text, strlen(text));
-  place_word(s);
-  end_line(s);
-  s->heading = heading;
-  memcpy(s->lead, lead, sizeof lead);
-  memcpy(s->hang, hang, sizeof hang);
-  s->margin = margin;
-  s->block_open = 0; /* that was no block of the content */
-}
-
-/* "by AUTHOR, DATE", either part alone, or nothing: what the page declares.
-   Returns whether it wrote a line. */
-static int write_byline(screen* s) {
-  winnow_metadata m;
-  char line[512];
-  size_t date_length;
-  if (s->extractor == NULL || !winnow_get_metadata(s->extractor, &m)) return 0;
-  if (m.author[0] == '\0' && m.published[0] == '\0') return 0;
-  date_length = strlen(m.published);
-  /* 2026-10-02T08:00:00Z: the date is what a reader wants. */
-  if (date_length > 10 && m.published[4] == '-' && m.published[7] == '-' &&
-      (m.published[10] == 'T' || m.published[10] == ' '))
-    date_length = 10;
-  snprintf(line, sizeof line, "%s%s%s%.*s", m.author[0] ? "by " : "", m.author,
-           m.author[0] && date_length ? ", " : "", (int)date_length, m.published);
-  write_outside_blocks(s, line);
-  return 1;
-}
-
-/* Writes the title, wrapped and underlined, and the byline, unless
-   `repeated` (then the byline waits for the end of the heading that said
-   the title); then the held text. */
-static void settle_title(screen* s, int repeated) {
-  const char* title = page_title(s);
-  int i;
-  s->title_settled = 1;
-  if (!repeated && title != NULL && title[0] != '\0') {
-    write_outside_blocks(s, title);
-    for (i = 0; i < s->columns && i < 12; ++i) fputc('=', stdout);
-    fputc('\n', stdout);
-    write_byline(s);
-    fputc('\n', stdout);
-    fflush(stdout);
-  } else if (repeated) {
-    s->byline_pending = 1;
-  } else if (write_byline(s)) { /* no title to go under: the byline heads the page */
-    fputc('\n', stdout);
-  }
-  if (s->held_bytes > 0) write_text(s, s->held, s->held_bytes);
-  s->held_bytes = 0;
-}
-
-static void on_text(void* user, const char* text, size_t length) {
-  screen* s = (screen*)user;
-  if (!s->title_settled) {
-    /* A first block that is a heading is held until it ends, to compare. */
-    if (s->blocks == 0 && s->heading > 0 && s->held_bytes + length <= sizeof s->held) {
-      memcpy(s->held + s->held_bytes, text, length);
-      s->held_bytes += length;
-      return;
-    }
-    settle_title(s, 0);
-  }
-  write_text(s, text, length);
-}
-
-static void on_block_end(void* user) {
-  screen* s = (screen*)user;
-  if (!s->title_settled) {
-    const char* title = page_title(s);
-    settle_title(s, title != NULL && title_repeats(title, s->held, s->held_bytes));
-  }
-  if (s->row_open) {
-    /* A cell: its row goes on until a block that is no cell of it. The
-       last word waits, so the separator never starts a line. */
-    ++s->blocks;
-    fflush(stdout);
-    return;
-  }
-  place_word(s);
-  if (s->line_bytes > 0 || s->line_spilled) end_line(s);
-  if (s->heading > 0) {
-    int i;
-    for (i = 0; i < s->columns && i < 12; ++i) fputc('-', stdout);
-    fputc('\n', stdout);
-  }
-  fputc('\n', stdout);
-  s->heading = 0;
-  s->block_open = 0;
-  s->indenting = 0;
-  s->indent = 0;
-  ++s->blocks;
-  if (s->byline_pending) {
-    s->byline_pending = 0;
-    if (write_byline(s)) fputc('\n', stdout);
-  }
-  fflush(stdout);
-}
-
-/* Ends the table row being written; `next_row`: the block to come is the
-   table's next row, which goes on the next line with no empty line between. */
-static void close_row(screen* s, int next_row) {
-  if (!s->row_open) return;
-  s->row_open = 0;
-  place_word(s);
-  if (s->line_bytes > 0 || s->line_spilled) end_line(s);
-  if (!next_row) fputc('\n', stdout);
-  s->block_open = 0;
-  s->indenting = 0;
-  s->indent = 0;
-  fflush(stdout);
-}
-
-/* A cell of the row being written (or a later paragraph of its cell):
-   returns whether it was joined to the row. */
-static int join_row(screen* s, const winnow_block_info* block, int quote) {
-  if (!s->row_open) return 0;
-  if (block->kind == WINNOW_BLOCK_TABLE_CELL && quote == s->row_quote && !block->starts_group) {
-    if (!block->continues_item) {
-      /* The separator stays with the cell before it: a wrapped row never
-         starts a line with '|', which would read as a quote bar. */
-      memcpy(s->word + s->word_bytes, " |", 2);
-      s->word_bytes += 2;
-      s->word_columns += 2;
-    }
-    place_word(s);
-    return 1;
-  }
-  close_row(s, block->kind == WINNOW_BLOCK_TABLE_CELL && quote == s->row_quote);
-  return 0;
-}
-
-/* A block is about to start: its heading level, its bullet and quote bar (a
-   second bar in a quote inside a quote).
-   A nested list's items are indented two columns per level: a small screen
-   has no room for the outer bullet's width. */
-static void on_block_start(void* user, const winnow_block_info* block) {
-  screen* s = (screen*)user;
-  const int quote = block->quote_nesting ? 2 : block->quoted ? 1 : 0;
-  const char* bar = quote == 2 ? "| | " : quote == 1 ? "| " : "";
-  const int item = block->kind == WINNOW_BLOCK_LIST_ITEM || block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM;
-  /* A list nested deeper than the lists shown (its outer item was not
-     kept) is shown one level below the deepest one open. */
-  const int nesting = block->list_nesting < s->open_lists ? block->list_nesting : s->open_lists;
-  const int outer = item ? 2 * nesting : 0;
-  char bullet[16] = "";
-  if (join_row(s, block, quote)) return;
-  /* A cell is not marked as a heading: the mark's rule would cut its row. */
-  s->heading = block->kind == WINNOW_BLOCK_TABLE_CELL ? 0 : block->heading_level;
-  if (block->kind == WINNOW_BLOCK_TABLE_CELL) {
-    s->row_open = 1;
-    s->row_quote = quote;
-  }
-  if (item && !block->continues_item) {
-    int* number = &s->item_numbers[nesting > 3 ? 3 : nesting];
-    if (block->kind == WINNOW_BLOCK_ORDERED_LIST_ITEM) {
-      /* A list right after another at its level counts from 1 again. */
-      *number = (nesting < s->open_lists && !block->starts_group ? *number : 0) + 1;
-      snprintf(bullet, sizeof bullet, "%d. ", *number % 1000);
-    } else {
-      *number = 0;
-      strcpy(bullet, "- ");
-    }
-    s->open_lists = nesting + 1;
-  } else if (item) {
-    /* A later paragraph of an item ends the lists nested in it. */
-    if (s->open_lists > nesting + 1) s->open_lists = nesting + 1;
-  } else {
-    s->open_lists = 0;
-  }
-  if (item && block->continues_item) {
-    /* A later paragraph of an item hangs under the item's text. */
-    const int margin = nesting < s->open_lists ? s->item_margins[nesting] : 2;
-    snprintf(s->hang, sizeof s->hang, "%s%*s", bar, margin, "");
-    snprintf(s->lead, sizeof s->lead, "%s", s->hang);
-  } else {
-    snprintf(s->lead, sizeof s->lead, "%s%*s%s", bar, outer, "", bullet);
-    /* A row's wrapped lines hang two columns in, so they do not read as rows. */
-    snprintf(s->hang, sizeof s->hang, "%s%*s", bar,
-             outer + (int)strlen(bullet) + (block->kind == WINNOW_BLOCK_TABLE_CELL ? 2 : 0), "");
-    if (item) s->item_margins[nesting] = outer + (int)strlen(bullet);
-  }
-  s->margin = (int)strlen(s->hang);
-}
 
 static int parse_number(const char* text, size_t* out) {
   char* end = NULL;
@@ -468,7 +57,8 @@ static int unknown_algorithm(const char* name) {
 }
 
 int main(int argc, char** argv) {
-  static screen s;
+  static reader_screen s;
+  int show_title = 1;
   winnow_config config;
   winnow_extractor* ex;
   winnow_status status;
@@ -497,13 +87,13 @@ int main(int argc, char** argv) {
                 strcmp(argv[i], "--memory-budget") == 0) && i + 1 == argc) {
       return usage("this option needs a value: '", argv[i]);
     } else if (strcmp(argv[i], "--columns") == 0) {
-      if (!parse_number(argv[++i], &columns) || columns < 8 || columns > MAX_COLUMNS)
+      if (!parse_number(argv[++i], &columns) || columns < READER_MIN_COLUMNS || columns > READER_MAX_COLUMNS)
         return usage("--columns needs a number from 8 to 1000, not '", argv[i]);
     } else if (strcmp(argv[i], "--algo") == 0) {
       config.algorithm = argv[++i];
       if (!known_algorithm(config.algorithm)) return unknown_algorithm(config.algorithm);
     } else if (strcmp(argv[i], "--no-title") == 0) {
-      s.title_settled = 1;
+      show_title = 0;
     } else if (strcmp(argv[i], "--memory-budget") == 0) {
       if (!parse_number(argv[++i], &config.memory_budget))
         return usage("--memory-budget needs a number of bytes (K and M allowed), not '", argv[i]);
@@ -511,13 +101,10 @@ int main(int argc, char** argv) {
       return usage("unknown option '", argv[i]);
     }
   }
-  s.columns = (int)columns;
-  config.callbacks.block_text = on_text;
-  config.callbacks.block_end = on_block_end;
-  config.callbacks.block_start = on_block_start;
-  config.user_data = &s;
+  reader_screen_init(&s, (int)columns, show_title, stdout);
+  reader_screen_connect(&s, &config);
   ex = winnow_create(&config, &status);
-  s.extractor = ex;
+  reader_screen_set_extractor(&s, ex);
   if (ex == NULL || status != WINNOW_STATUS_OK) {
     fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));
     winnow_free(ex);
@@ -534,14 +121,12 @@ int main(int argc, char** argv) {
   if (got < 0) {
     fprintf(stderr, "winnow-reader: read error: %s\n", strerror(errno));
     winnow_feed(ex, NULL, 0, 1);
-    if (!s.title_settled) settle_title(&s, 0);
-    close_row(&s, 0);
+    reader_screen_finish(&s);
     winnow_free(ex);
     return 2;
   }
   status = winnow_feed(ex, NULL, 0, 1);
-  if (!s.title_settled) settle_title(&s, 0); /* a page without content still has its title */
-  close_row(&s, 0);
+  reader_screen_finish(&s); /* a page without content still has its title */
   winnow_free(ex);
   if (status == WINNOW_STATUS_BUDGET_EXCEEDED) {
     fprintf(stderr, "winnow-reader: %s\n", winnow_status_string(status));

@@ -268,6 +268,33 @@ TEST(WinnowReader, WritesAPileOfMarksOnOneLetterWhole) {
                                       << " spaces";
 }
 
+TEST(WinnowReader, KeepsEveryLineOnANarrowScreenHoweverDeepTheListsAndQuotes) {
+  // fuzz_reader's first finding: code indented eight columns in a list item
+  // whose text hangs eight columns in, on a 16-column screen, left no room,
+  // and a line of 16 spaces and a letter ran one column off the screen. Now
+  // the indentation keeps to half of what the margin leaves, and a quote's
+  // bars, a nested list's indentation and its number keep two columns free.
+  const std::string page =
+      "<html><body><blockquote><blockquote><ol><li>outer<ol><li>middle<ol><li>inner<ol start=998><li>deepest "
+      "item with words<pre>code\n    indented\n        further\n            return value;</pre></li>"
+      "<li>another</li></ol></li></ol></li></ol></li></ol></blockquote></blockquote></body></html>";
+  for (const int width : {8, 12, 16, 24}) {
+    const std::string out = read_page("narrow", page, "--columns " + std::to_string(width));
+    std::istringstream lines(out);
+    std::string text;  // the lines' text without marks or spaces: words broken at the edge join
+    for (std::string line; std::getline(lines, line);) {
+      EXPECT_LE(columns(line), static_cast<std::size_t>(width)) << width << " columns: '" << line << "'";
+      const std::size_t start = line.find_first_not_of("| 0123456789.");
+      if (start == std::string::npos) continue;
+      for (char c : line.substr(start))
+        if (c != ' ') text += c;
+    }
+    EXPECT_NE(text.find("deepestitemwithwords"), std::string::npos) << width << " columns: " << text;
+    EXPECT_NE(text.find("codeindentedfurtherreturnvalue;"), std::string::npos) << width << " columns: " << text;
+    EXPECT_NE(text.find("another"), std::string::npos) << width << " columns: " << text;
+  }
+}
+
 // Runs `command` with its stderr joined to its stdout; returns the output
 // and stores the exit status.
 std::string run_with_status(const std::string& command, int* status) {
