@@ -85,19 +85,90 @@ static void wrap_line(reader_screen* s) {
   for (i = 0; i < s->indent; ++i) put_marks(s, " ", 1);
 }
 
+/* Marks that must not start a line (closing punctuation of CJK text: a
+   full stop, a comma, a closing bracket or quote) and that must not end one
+   (opening brackets and quotes), as the line-breaking rules of Chinese and
+   Japanese typesetting have them. */
+static int closes_text(unsigned long cp) {
+  return (cp >= 0x3001 && cp <= 0x3002) || cp == 0x3009 || cp == 0x300B || cp == 0x300D || cp == 0x300F ||
+         cp == 0x3011 || cp == 0x3015 || cp == 0x3017 || cp == 0x3019 || cp == 0x30FC || cp == 0xFF01 ||
+         cp == 0xFF09 || cp == 0xFF0C || cp == 0xFF0E || cp == 0xFF1A || cp == 0xFF1B || cp == 0xFF1F ||
+         cp == 0xFF3D || cp == 0xFF5D || cp == 0x201D || cp == 0x2019 || cp == 0x2026;
+}
+static int opens_text(unsigned long cp) {
+  return cp == 0x3008 || cp == 0x300A || cp == 0x300C || cp == 0x300E || cp == 0x3010 || cp == 0x3014 ||
+         cp == 0x3016 || cp == 0x3018 || cp == 0xFF08 || cp == 0xFF3B || cp == 0xFF5B || cp == 0x201C ||
+         cp == 0x2018;
+}
+
+/* Where the code point that ends at byte `end` of the line starts; its
+   value in *cp. */
+static size_t previous_start(const reader_screen* s, size_t end, unsigned long* cp) {
+  size_t start = end;
+  if (end == 0) return 0;
+  do --start;
+  while (start > 0 && end - start < 4 && ((unsigned char)s->line[start] & 0xC0) == 0x80);
+  decode(s->line + start, end - start, cp);
+  return start;
+}
+
+/* Ends the line before code point `next` inside a word. A wide character
+   (CJK) before a closing mark goes down with it, and so do opening marks
+   before it, so that no line starts with "。" or ends with "「", when the
+   line keeps some text and the next has room. */
+static void break_before(reader_screen* s, unsigned long next, int next_width) {
+  char carried[16];
+  size_t from = s->line_bytes, bytes;
+  int width = 0;
+  if (!s->line_spilled) {
+    unsigned long cp = 0;
+    size_t start = previous_start(s, from, &cp);
+    if (closes_text(next) && start < from && reader_columns_of(cp) == 2) {
+      width += 2;
+      from = start;
+      start = previous_start(s, from, &cp);
+    }
+    while (start < from && opens_text(cp) && s->line_bytes - start <= 12) {
+      width += reader_columns_of(cp);
+      from = start;
+      start = previous_start(s, from, &cp);
+    }
+    if (s->line_columns - width <= s->margin + s->indent || s->margin + s->indent + width + next_width > s->columns) {
+      from = s->line_bytes;
+      width = 0;
+    }
+  }
+  bytes = s->line_bytes - from;
+  memcpy(carried, s->line + from, bytes);
+  s->line_bytes = from;
+  s->line_columns -= width;
+  wrap_line(s);
+  put_line(s, carried, bytes, width);
+}
+
 /* Moves the gathered word onto the line, wrapping first if it does not fit.
-   A word wider than the screen is broken at the screen's width. */
+   A word wider than the screen is broken at the screen's width, and so is a
+   word of CJK text, which may break between any two characters: it starts
+   on the line if its first character fits. */
 static void place_word(reader_screen* s) {
   size_t at = 0;
+  unsigned long first;
+  int breaks_anywhere;
   if (s->word_bytes == 0) return;
-  if (s->word_continues) s->word_continues = 0; /* the rest of a word too long for its buffer */
-  else if (s->line_words > 0 && s->line_columns + 1 + s->word_columns > s->columns) wrap_line(s);
-  else if (s->line_words > 0) put_line(s, " ", 1, 1);
+  decode(s->word, s->word_bytes, &first);
+  breaks_anywhere = reader_columns_of(first) == 2;
+  if (s->word_continues) {
+    s->word_continues = 0; /* the rest of a word too long for its buffer */
+  } else if (s->line_words > 0 && s->line_columns + 1 + (breaks_anywhere ? 2 : s->word_columns) > s->columns) {
+    wrap_line(s);
+  } else if (s->line_words > 0) {
+    put_line(s, " ", 1, 1);
+  }
   while (at < s->word_bytes) {
     unsigned long cp;
     size_t len = decode(s->word + at, s->word_bytes - at, &cp);
     int width = reader_columns_of(cp);
-    if (s->line_columns + width > s->columns && s->line_columns > s->margin + s->indent) wrap_line(s);
+    if (s->line_columns + width > s->columns && s->line_columns > s->margin + s->indent) break_before(s, cp, width);
     put_line(s, s->word + at, len, width);
     at += len;
   }

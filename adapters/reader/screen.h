@@ -16,6 +16,11 @@
    held back to compare (at most READER_HELD_BYTES of it); everything else is
    written as it comes.
 
+   Words are broken only where they are wider than the screen, except
+   Chinese and Japanese text, which breaks between any two characters, but
+   not before a closing mark ("。", "，", "」") or after an opening one ("「").
+   Columns are counted as a terminal shows them (column_widths.h).
+
    Preformatted text (code, a poem) comes with its own line breaks ('\n'
    inside a block; outside such text a '\n' is a <br>, a line break too)
    and indentation: each of its lines starts a screen line,

@@ -239,6 +239,24 @@ TEST(WinnowReader, CountsWideCharactersAndEmojiAsTwoColumns) {
             "\u6c34\u6c34\u6c34\u6c34\n\u6c34\n\n");
 }
 
+TEST(WinnowReader, BreaksCjkTextBetweenAnyTwoCharactersButNotBeforeAClosingMark) {
+  // Chinese and Japanese may break between any two characters, so a run of
+  // them after a Latin word starts on its line rather than on the next.
+  EXPECT_EQ(read_page("cjk_after_latin", "<html><body><p>ok \u4e00\u4e8c\u4e09\u56db\u4e94\u516d</p></body></html>",
+                      "--columns 8"),
+            "ok \u4e00\u4e8c\n\u4e09\u56db\u4e94\u516d\n\n");
+  // A full stop never starts a line: the character before it goes down with it.
+  EXPECT_EQ(read_page("cjk_stop", "<html><body><p>\u4e00\u4e8c\u4e09\u56db\u4e94\u3002\u516d</p></body></html>",
+                      "--columns 10"),
+            "\u4e00\u4e8c\u4e09\u56db\n\u4e94\u3002\u516d\n\n");
+  // An opening bracket never ends a line, even when a closing one follows
+  // the character after it.
+  for (const char* width : {"--columns 8", "--columns 10"})
+    EXPECT_EQ(read_page("cjk_bracket", "<html><body><p>\u4e00\u4e8c\u4e09\u300c\u56db\u300d</p></body></html>", width),
+              "\u4e00\u4e8c\u4e09\n\u300c\u56db\u300d\n\n")
+        << width;
+}
+
 TEST(WinnowReader, CountsMarksThatDrawOnTheCharacterBeforeAsNoColumn) {
   // "\u0e19\u0e49\u0e33" (Thai "water") is three code points in two columns:
   // the tone mark U+0E49 sits above the letter before it. Five of them are ten
