@@ -120,6 +120,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FILE* out = open_memstream(&drawn, &drawn_size);
   if (out == nullptr) return 0;
   auto* screen = static_cast<reader_screen*>(std::malloc(sizeof(reader_screen)));
+  if (screen == nullptr) {
+    std::fclose(out);
+    std::free(drawn);
+    return 0;
+  }
   reader_screen_init(screen, columns, show_title ? 1 : 0, out);
 
   Tee tee{screen, {}, {}};

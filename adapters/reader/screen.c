@@ -6,7 +6,6 @@
 
 #include "column_widths.h"
 
-
 /* Whether cp falls in one of a table's ranges, which are in order. */
 static int in_ranges(const unsigned long (*ranges)[2], size_t count, unsigned long cp) {
   size_t i;
