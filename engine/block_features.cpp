@@ -103,22 +103,22 @@ bool is_spaceless_letter(std::string_view w) {
 
 }  // namespace
 
-void BlockStats::add_word(const Token& token, std::string_view text, const PageText& page) {
+void BlockStats::add_word(const Token& token, std::string_view text, const PageText& page, LetterPair* letters) {
   const bool cjk_word = token.has(kTokenCjk);
   const std::uint32_t n = utf8_characters(text);
   char lower[64];
   std::string_view w = searchable(text, lower);
   // A letter that follows another of its kind is looked up with it (the
   // first of a run alone), so a Thai paragraph does not read as its title.
-  const bool spaceless_letter = cjk_word && is_spaceless_letter(text);
+  const bool spaceless_letter = letters != nullptr && cjk_word && is_spaceless_letter(text);
   char pair[6];
-  if (spaceless_letter && has_previous_letter && token.has(kTokenGlued)) {
-    std::copy(previous_letter, previous_letter + 3, pair);
+  if (spaceless_letter && letters->has_previous && token.has(kTokenGlued)) {
+    std::copy(letters->previous, letters->previous + 3, pair);
     std::copy(text.begin(), text.end(), pair + 3);
     w = std::string_view(pair, 6);
   }
-  has_previous_letter = spaceless_letter;
-  if (spaceless_letter) std::copy(text.begin(), text.end(), previous_letter);
+  if (letters != nullptr) letters->has_previous = spaceless_letter;
+  if (spaceless_letter) std::copy(text.begin(), text.end(), letters->previous);
   if (occurs_in(w, page.title, page.title_trigrams, cjk_word)) ++title_words;
   // Short words (articles, prepositions) occur in any description; a
   // description's longer words are what it is about.

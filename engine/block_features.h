@@ -23,6 +23,16 @@
 
 namespace winnow {
 
+// The block's latest word when it was a letter of an alphabet written
+// without spaces (Thai, Lao, Myanmar, Khmer; 3 bytes of UTF-8): such a
+// letter and the one after it are looked up in the title and description
+// as a pair. Kept by whoever gathers a block's words, one for the block
+// being gathered, rather than in every BlockStats the extractors hold.
+struct LetterPair {
+  char previous[3] = {};
+  bool has_previous = false;
+};
+
 struct BlockStats {
   std::uint64_t index = 0;         // blocks with words before this one
   std::uint32_t tags_before = 0;   // tag tokens between the previous block and this one
@@ -54,15 +64,12 @@ struct BlockStats {
   std::uint32_t container = 0;        // Token::container of its first word
   std::uint32_t grand_container = 0;
   SourceSpan span;
-  // The block's latest word when it was a letter of an alphabet written
-  // without spaces (Thai, Lao, Myanmar, Khmer; UTF-8, 3 bytes), else empty:
-  // such letters are looked up in the title and description in pairs.
-  char previous_letter[3] = {};
-  bool has_previous_letter = false;
-
-  // page: TokenStream::page_text().
-  void add_word(const Token& token, std::string_view text, const PageText& page);
+  // page: TokenStream::page_text(). letters: where the block's words come
+  // from, the letter before this word (see LetterPair); null looks every
+  // letter up alone.
+  void add_word(const Token& token, std::string_view text, const PageText& page, LetterPair* letters = nullptr);
 };
+
 
 // Number of features features() writes.
 constexpr std::size_t kBlockFeatureCount = 74;

@@ -35,6 +35,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
   const std::string_view before = ContentWriter::rendered_prefix(token, !open_);
   if (!open_) {
     block.stats = BlockStats{};
+    letters_ = LetterPair{};
     block.stats.index = end_;
     block.stats.tags_before = tags_since_word_;
     if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
@@ -43,7 +44,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     block_id_ = token.block;
   }
   rendered.append_word(before, text);
-  block.stats.add_word(token, text, stream.page_text());
+  block.stats.add_word(token, text, stream.page_text(), &letters_);
   tags_since_word_ = 0;
 }
 

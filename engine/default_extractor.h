@@ -217,6 +217,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool open_ = false;         // the current block (seq end_) has words
   std::uint32_t block_id_ = 0;
   std::uint32_t tags_since_word_ = 0;
+  LetterPair letters_;  // the open block's latest letter, for its title lookups
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
   float fallback_probability_ = -1.0f;

@@ -111,8 +111,10 @@ TEST(BlockStats, CountsCharactersLinksAndTitleWords) {
 // any Thai title: a letter after another is looked up as the pair.
 TEST(BlockStats, LooksUpTheLettersOfAScriptWithoutSpacesInTheTitleInPairs) {
   const PageText page{"ข่าววันนี้", ""};  // "today's news"
-  const auto add = [&page](BlockStats& block, const char* text, bool glued) {
-    block.add_word(word(0, kTokenCjk | (glued ? kTokenGlued : 0)), text, page);
+  LetterPair letters;  // one block's, as the extractor keeps it: each block below starts afresh
+  const auto add = [&page, &letters](BlockStats& block, const char* text, bool glued) {
+    if (block.words == 0) letters = LetterPair{};
+    block.add_word(word(0, kTokenCjk | (glued ? kTokenGlued : 0)), text, page, &letters);
   };
   BlockStats headline;  // the title's own words: each pair is in it
   bool glued = false;
@@ -131,10 +133,14 @@ TEST(BlockStats, LooksUpTheLettersOfAScriptWithoutSpacesInTheTitleInPairs) {
   add(spaced, "ว", false);
   add(spaced, "น", true);
   EXPECT_EQ(spaced.title_words, 2u) << "ข, ว; not วน";
+  BlockStats alone;  // without the pair's state every letter is looked up alone
+  for (const char* letter : {"น", "ว", "ข"}) alone.add_word(word(0, kTokenCjk | kTokenGlued), letter, page);
+  EXPECT_EQ(alone.title_words, 3u);
   BlockStats ideographs;  // an ideograph says something alone, whatever comes before it
   const PageText chinese{"图书馆", ""};
-  ideographs.add_word(word(0, kTokenCjk), "馆", chinese);
-  ideographs.add_word(word(0, kTokenCjk | kTokenGlued), "图", chinese);
+  letters = LetterPair{};
+  ideographs.add_word(word(0, kTokenCjk), "馆", chinese, &letters);
+  ideographs.add_word(word(0, kTokenCjk | kTokenGlued), "图", chinese, &letters);
   EXPECT_EQ(ideographs.title_words, 2u);
 }
 
