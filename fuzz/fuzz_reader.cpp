@@ -17,10 +17,10 @@
 // drawn, to read a finding.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -80,9 +80,9 @@ std::string letters_of(const std::string& text) {
   return letters;
 }
 
-// Records the callbacks' text, then lets the screen draw it.
+// Records the callbacks' text, then passes each call on to the screen's
+// own callbacks (screen_config, as reader_screen_connect set them).
 struct Tee {
-  reader_screen* screen;
   winnow_config screen_config;
   std::string text;
 };
@@ -127,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   reader_screen_init(screen, columns, show_title ? 1 : 0, out);
 
-  Tee tee{screen, {}, {}};
+  Tee tee{{}, {}};
   winnow_config_init(&tee.screen_config);
   reader_screen_connect(screen, &tee.screen_config);
   winnow_config config;

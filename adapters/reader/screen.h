@@ -23,9 +23,11 @@
 
    Preformatted text (code, a poem) comes with its own line breaks ('\n'
    inside a block; outside such text a '\n' is a <br>, a line break too)
-   and indentation: each of its lines starts a screen line,
-   keeps its indentation (up to half the screen) and wraps only where it is
-   wider than the screen.
+   and indentation: each of its lines starts a screen line, keeps its
+   indentation (up to half of the width its bullet or bar leaves) and wraps
+   only where it is wider than the screen. However deep the lists and quotes,
+   the marks before a line leave two columns for its text: on a narrow
+   screen their ends are cut rather than the line run off the screen.
 
    Each block says what it is (the block_start callback): a list item gets a
    bullet ("- ", or "1. ", "2. " in an ordered list) and its wrapped lines and
