@@ -89,16 +89,14 @@ bool occurs_in(std::string_view w, std::string_view text, const Trigrams* trigra
   return false;
 }
 
-// Whether w is one letter of Thai or Lao (U+0E00-0EFF), Myanmar
-// (U+1000-109F) or Khmer (U+1780-17FF): alphabets written without spaces
-// between words, which the tokenizer splits a word per character as it does
-// CJK. An ideograph says something alone; one of some seventy letters is in
-// nearly every title of its script, so these are looked up in pairs.
+// Whether w is one letter of an alphabet written without spaces (Thai, Lao,
+// Myanmar, Khmer: engine/utf8.h), which the tokenizer makes a word as it does
+// a CJK character. An ideograph says something alone; one of some seventy
+// letters is in nearly every title of its script, so these are looked up in
+// pairs.
 bool is_spaceless_letter(std::string_view w) {
-  if (w.size() != 3) return false;
-  const auto lead = static_cast<unsigned char>(w[0]), second = static_cast<unsigned char>(w[1]);
-  return (lead == 0xE0 && second >= 0xB8 && second <= 0xBB) || (lead == 0xE1 && second >= 0x80 && second <= 0x82) ||
-         (lead == 0xE1 && (second == 0x9E || second == 0x9F));
+  std::uint32_t cp = 0;
+  return w.size() == 3 && decode_utf8(w, 0, &cp) == 3 && is_spaceless_alphabet(cp);
 }
 
 }  // namespace

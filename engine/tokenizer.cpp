@@ -31,8 +31,7 @@ CharClass classify(std::uint32_t cp) {
   // Myanmar (U+1000-109F) and Khmer (U+1780-17FF), written without spaces
   // between words (a run between two spaces is a phrase or a sentence), so
   // every count of words measures such text by its length.
-  if ((cp >= 0x0E00 && cp <= 0x0EFF) || (cp >= 0x1000 && cp <= 0x109F) || (cp >= 0x1780 && cp <= 0x17FF) ||
-      (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x2FDF) ||
+  if (is_spaceless_alphabet(cp) || (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x2FDF) ||
       (cp >= 0x3001 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
       (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA960 && cp <= 0xA97F) ||
       (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF) ||

@@ -49,6 +49,14 @@ inline std::size_t decode_utf8(std::string_view s, std::size_t i, std::uint32_t*
   return length;
 }
 
+// Whether cp is a letter of an alphabet written without spaces between words:
+// Thai and Lao (U+0E00-0EFF), Myanmar (U+1000-109F), Khmer (U+1780-17FF).
+// The tokenizer makes each a word, as it does a CJK character; the block
+// features look them up in the title in pairs.
+inline bool is_spaceless_alphabet(std::uint32_t cp) {
+  return (cp >= 0x0E00 && cp <= 0x0EFF) || (cp >= 0x1000 && cp <= 0x109F) || (cp >= 0x1780 && cp <= 0x17FF);
+}
+
 // Writes code point c as UTF-8 at out (room for 4 bytes); a surrogate or a
 // value beyond U+10FFFF, which UTF-8 cannot hold, as U+FFFD. Returns the
 // bytes written.
