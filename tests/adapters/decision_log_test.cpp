@@ -3,7 +3,6 @@
 #include "adapters/learn/decision_log.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "adapters/libxml/html_extractor.h"
+#include "support/scratch_dir.h"
 #include "support/test_support.h"
 
 namespace winnow::learn {
@@ -61,9 +61,9 @@ TEST(DecisionLog, KeepsTheTextAndEveryDecisionTheExtractorReports) {
 }
 
 TEST(DecisionLog, WritesAHeaderAndTheLinesCreatingItsFolder) {
-  std::string pattern = (std::filesystem::temp_directory_path() / "winnow-decision-log-XXXXXX").string();
-  ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-  const std::filesystem::path root = pattern;
+  const winnow::test::ScratchDir scratch("winnow-decision-log");
+  ASSERT_FALSE(scratch.path().empty());
+  const std::filesystem::path& root = scratch.path();
   DecisionLog log;
   log.on_block_decision(SourceSpan{10, 42}, true, 0.87654f);
   log.on_block_decision(SourceSpan{50, 60}, false, 0.0123f);
@@ -75,8 +75,6 @@ TEST(DecisionLog, WritesAHeaderAndTheLinesCreatingItsFolder) {
   EXPECT_EQ(content.str(), "begin\tend\tkept\tscore\n10\t42\t1\t0.8765\n50\t60\t0\t0.0123\n");
   // A path that names a folder cannot be written: false, not a crash.
   EXPECT_FALSE(log.write((root / "package").string()));
-  std::error_code ignored;
-  std::filesystem::remove_all(root, ignored);
 }
 
 }  // namespace

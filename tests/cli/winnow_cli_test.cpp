@@ -2,10 +2,8 @@
 // The winnow command as a user runs it: exit codes, messages, formats, stdin.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/scratch_dir.h"
 #include "support/test_support.h"
 
 namespace {
@@ -23,32 +22,35 @@ struct CliRun {
   std::string err;
 };
 
-std::string temp_path(const std::string& name) {
-  const char* dir = std::getenv("TMPDIR");
-  return std::string(dir ? dir : "/tmp") + "/winnow_cli_test_" + std::to_string(getpid()) + "_" + name;
-}
+// Each test writes its pages, and the command's output, in a folder of its
+// own that goes with the test, whatever the test's outcome.
+class WinnowCli : public ::testing::Test {
+ protected:
+  std::string temp_path(const std::string& name) const { return (scratch_.path() / name).string(); }
 
-CliRun run(const std::string& arguments, const std::string& stdin_file = "") {
-  const std::string out = temp_path("out"), err = temp_path("err");
-  std::string command = std::string(WINNOW_CLI) + " " + arguments + " >" + out + " 2>" + err;
-  if (!stdin_file.empty()) command += " <" + stdin_file;
-  const int status = std::system(command.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = winnow::test::read_file(out);
-  r.err = winnow::test::read_file(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
-}
+  std::string write_temp(const std::string& name, const std::string& content) const {
+    const std::string path = temp_path(name);
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+  }
 
-std::string write_temp(const std::string& name, const std::string& content) {
-  const std::string path = temp_path(name);
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
-}
+  CliRun run(const std::string& arguments, const std::string& stdin_file = "") const {
+    const std::string out = temp_path("out"), err = temp_path("err");
+    std::string command = std::string(WINNOW_CLI) + " " + arguments + " >" + out + " 2>" + err;
+    if (!stdin_file.empty()) command += " <" + stdin_file;
+    const int status = std::system(command.c_str());
+    CliRun r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = winnow::test::read_file(out);
+    r.err = winnow::test::read_file(err);
+    return r;
+  }
 
-TEST(WinnowCli, HelpVersionAndAlgorithmList) {
+ private:
+  winnow::test::ScratchDir scratch_{"winnow-cli-test"};
+};
+
+TEST_F(WinnowCli, HelpVersionAndAlgorithmList) {
   const CliRun help = run("--help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("Usage: winnow"), std::string::npos);
@@ -62,7 +64,7 @@ TEST(WinnowCli, HelpVersionAndAlgorithmList) {
   EXPECT_NE(algos.out.find("bte "), std::string::npos);
 }
 
-TEST(WinnowCli, UsageErrorsExitWithOne) {
+TEST_F(WinnowCli, UsageErrorsExitWithOne) {
   for (const char* arguments : {"--algo nope", "--format xml", "--chunk-size 0", "--memory-budget lots",
                                 "--bogus", "a.html b.html", "--algo"}) {
     const CliRun r = run(arguments);
@@ -72,7 +74,7 @@ TEST(WinnowCli, UsageErrorsExitWithOne) {
   }
 }
 
-TEST(WinnowCli, InputErrorsExitWithTwoAndSayWhy) {
+TEST_F(WinnowCli, InputErrorsExitWithTwoAndSayWhy) {
   const CliRun missing = run("/nonexistent/page.html");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("No such file or directory"), std::string::npos) << missing.err;
@@ -81,7 +83,7 @@ TEST(WinnowCli, InputErrorsExitWithTwoAndSayWhy) {
   EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory.err;
 }
 
-TEST(WinnowCli, EmptyAndBinaryInputAreNotCrashes) {
+TEST_F(WinnowCli, EmptyAndBinaryInputAreNotCrashes) {
   const std::string empty = write_temp("empty.html", "");
   const CliRun e = run(empty);
   EXPECT_EQ(e.exit_code, 0);
@@ -93,11 +95,9 @@ TEST(WinnowCli, EmptyAndBinaryInputAreNotCrashes) {
   const CliRun b = run("--algo plain " + binary);
   EXPECT_EQ(b.exit_code, 0);
   EXPECT_NE(b.err.find("NUL bytes"), std::string::npos);
-  std::remove(empty.c_str());
-  std::remove(binary.c_str());
 }
 
-TEST(WinnowCli, StdinAndFileGiveTheSameOutputAtAnyChunkSize) {
+TEST_F(WinnowCli, StdinAndFileGiveTheSameOutputAtAnyChunkSize) {
   const CliRun file = run("--algo bte " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(file.exit_code, 0);
   EXPECT_EQ(file.out.rfind("How a sourdough starter works\n", 0), 0u) << file.out;
@@ -110,7 +110,7 @@ TEST(WinnowCli, StdinAndFileGiveTheSameOutputAtAnyChunkSize) {
   }
 }
 
-TEST(WinnowCli, SpansAndJsonFormats) {
+TEST_F(WinnowCli, SpansAndJsonFormats) {
   const std::string html = winnow::test::read_file(WINNOW_SAMPLE);
   const CliRun spans = run("--algo bte --format spans " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(spans.exit_code, 0);
@@ -137,7 +137,7 @@ TEST(WinnowCli, SpansAndJsonFormats) {
   EXPECT_EQ(json.out.find("\"type\":\"decision\""), std::string::npos) << "plain labels no blocks";
 }
 
-TEST(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
+TEST_F(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
   const std::string page = write_temp("poem.html",
                                       "<p>Roses are red,<br>violets are blue<br>\n<br>and so<br/>are you</p>");
   const CliRun text = run("--algo plain " + page);
@@ -149,10 +149,9 @@ TEST(WinnowCli, OneBrIsALineBreakTwoAParagraphBreak) {
                           "{\"type\":\"block\",\"kind\":\"paragraph\",\"text\":\"and so\\nare you\"}\n"),
             std::string::npos)
       << json.out;
-  std::remove(page.c_str());
 }
 
-TEST(WinnowCli, TwoListsInARowStayTwoAndATableIsARowPerLine) {
+TEST_F(WinnowCli, TwoListsInARowStayTwoAndATableIsARowPerLine) {
   const std::string page = write_temp("tables.html", winnow::test::read_fixture("lists_and_tables.html"));
   const CliRun markdown = run("--algo plain --format markdown --chunk-size 5 " + page);
   ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
@@ -175,10 +174,9 @@ TEST(WinnowCli, TwoListsInARowStayTwoAndATableIsARowPerLine) {
                           "\"text\":\"Dig in compost every autumn.\"}"),
             std::string::npos)
       << json.out;
-  std::remove(page.c_str());
 }
 
-TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
+TEST_F(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
   const std::string page = write_temp("nested.html", winnow::test::read_fixture("nested_lists.html"));
   const CliRun markdown = run("--format markdown --chunk-size 3 " + page);
   ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
@@ -208,10 +206,9 @@ TEST(WinnowCli, ANestedListIsDrawnUnderItsItemAndNumberedPerLevel) {
                           "\"text\":\"Once it stands firm"),
             std::string::npos)
       << "the text after the nested lists is the outer item's, at the top level";
-  std::remove(page.c_str());
 }
 
-TEST(WinnowCli, AQuoteInsideAQuoteIsMarkedTwice) {
+TEST_F(WinnowCli, AQuoteInsideAQuoteIsMarkedTwice) {
   const std::string page = write_temp("quotes.html",
                                       "<blockquote><p>Outer words</p><blockquote><p>Inner words</p></blockquote>"
                                       "<p>Outer again</p></blockquote>");
@@ -222,10 +219,9 @@ TEST(WinnowCli, AQuoteInsideAQuoteIsMarkedTwice) {
                           "\"text\":\"Inner words\"}\n"),
             std::string::npos)
       << json.out;
-  std::remove(page.c_str());
 }
 
-TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
+TEST_F(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   const std::string page = write_temp("declared.html", winnow::test::read_fixture("declared_metadata.html"));
   const std::string front =
       "---\n"
@@ -258,7 +254,7 @@ TEST(WinnowCli, MetadataOptionPutsFrontMatterBeforeTextAndMarkdown) {
   EXPECT_NE(spans.err.find("--metadata applies to the text and markdown formats"), std::string::npos) << spans.err;
 }
 
-TEST(WinnowCli, UrlOptionGivesTheAddressAPageDoesNotDeclare) {
+TEST_F(WinnowCli, UrlOptionGivesTheAddressAPageDoesNotDeclare) {
   const std::string bare = write_temp("bare_url.html", "<title>Tide tables | Harbour</title><p>Just one line.</p>");
   const CliRun given = run("--metadata --url https://harbour.example/coast/tide-tables-explained " + bare);
   ASSERT_EQ(given.exit_code, 0) << given.err;
@@ -286,7 +282,7 @@ TEST(WinnowCli, UrlOptionGivesTheAddressAPageDoesNotDeclare) {
 // (lqf, crunch, dsc, cetr, relevance) reported a span while a block's text
 // was still open, so the span's object was written inside the block's
 // string: 34 of 65 lines of dragnet R101 under `lqf` were not JSON.
-TEST(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
+TEST_F(WinnowCli, EveryJsonLineIsOneObjectWhateverTheAlgorithm) {
   const CliRun list = run("--list-algos");
   ASSERT_EQ(list.exit_code, 0);
   std::size_t algorithms = 0;
@@ -358,7 +354,7 @@ std::vector<std::string> without_bars(std::vector<std::string> words) {
   return words;
 }
 
-TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
+TEST_F(WinnowCli, MarkdownRendersAsTheTextItHolds) {
   ASSERT_EQ(std::system("cmark --version >/dev/null 2>&1"), 0) << "cmark is missing: run make deps";
   const CliRun list = run("--list-algos");
   ASSERT_EQ(list.exit_code, 0);
@@ -379,8 +375,6 @@ TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
       EXPECT_EQ(without_bars(rendered_words(winnow::test::read_file(html_file))),
                 without_bars(winnow::test::words_of(text.out)))
           << name << " " << fixture;
-      std::remove(markdown_file.c_str());
-      std::remove(html_file.c_str());
       ++compared;
     }
   }
@@ -392,7 +386,7 @@ TEST(WinnowCli, MarkdownRendersAsTheTextItHolds) {
 // line in two. The C1 controls are written escaped (the engine already
 // turns U+2028 and U+2029 into spaces and drops C0 controls and DEL), and
 // the text format keeps the characters as they are.
-TEST(WinnowCli, JsonEscapesEveryCharacterThatCanBreakALine) {
+TEST_F(WinnowCli, JsonEscapesEveryCharacterThatCanBreakALine) {
   const std::string nel = "\xC2\x85", c1_quote = "\xC2\x92";
   const std::string words = "Alpha" + nel + "beta" + c1_quote + "gamma and \xC3\xA9t\xC3\xA9 stay as they are.";
   const std::string page = write_temp("breaks.html", "<html><body><p>" + words + "</p></body></html>");
@@ -405,17 +399,15 @@ TEST(WinnowCli, JsonEscapesEveryCharacterThatCanBreakALine) {
   const CliRun text = run("--algo plain " + page);
   ASSERT_EQ(text.exit_code, 0);
   EXPECT_NE(text.out.find("Alpha" + nel + "beta" + c1_quote + "gamma"), std::string::npos) << text.out;
-  std::remove(page.c_str());
   // The page's title in the summary is escaped the same way.
   const std::string titled =
       write_temp("titled.html", "<html><head><title>Say \"hi\" \\ " + nel + "now</title></head><body><p>x</p></body></html>");
   const CliRun summary = run("--format json " + titled);
   ASSERT_EQ(summary.exit_code, 0) << summary.err;
   EXPECT_NE(summary.out.find(",\"title\":\"Say \\\"hi\\\" \\\\ \\u0085now\","), std::string::npos) << summary.out;
-  std::remove(titled.c_str());
 }
 
-TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
+TEST_F(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
   const CliRun json = run("--format json " + std::string(WINNOW_SAMPLE));
   ASSERT_EQ(json.exit_code, 0);
   // Every block is reported, kept or not, with its score; the decision on a
@@ -433,7 +425,7 @@ TEST(WinnowCli, JsonCarriesTheDefaultExtractorsDecisions) {
   EXPECT_EQ(small_chunks.out, json.out);
 }
 
-TEST(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {
+TEST_F(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {
   std::string big = "<html><body><p>";
   for (int i = 0; i < 200000; ++i) big += "word ";
   big += "</p></body></html>";
@@ -447,7 +439,6 @@ TEST(WinnowCli, BudgetExceededExitsWithThreeAndKeepsTheDecidedContent) {
   EXPECT_NE(tiny.err.find("too small"), std::string::npos) << tiny.err;
   const CliRun plain = run("--algo plain --memory-budget 96K " + path);
   EXPECT_EQ(plain.exit_code, 0) << "plain streams: it needs no candidate buffer";
-  std::remove(path.c_str());
 }
 
 }  // namespace
