@@ -30,22 +30,59 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
     return;
   }
   if (open_ && token.block != block_id_) close_block(out);
+  const bool first_word = !open_;
+  if (first_word) open_block(token.block);
+  std::string_view before = ContentWriter::rendered_prefix(token, first_word);
+  if (!make_room_for(texts_[slot(end_)].size() + before.size() + text.size(), out) && !first_word &&
+      !budget_.exceeded()) {
+    // The open block cannot grow and nothing more can be decided: it ends
+    // here, as the tokenizer ends a block at kMaxBlockTextBytes, so that it
+    // can be scored and decided, and the word starts the next block.
+    close_block(out);
+    budget_.note_declined();
+    open_block(token.block);
+    before = ContentWriter::rendered_prefix(token, true);
+    make_room_for(before.size() + text.size(), out);
+  }
+  texts_[slot(end_)].append_word(before, text);
+  pending_[slot(end_)].stats.add_word(token, text, stream.page_text(), &letters_);
+  tags_since_word_ = 0;
+}
+
+void DefaultExtractor::open_block(std::uint32_t block_id) {
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
-  const std::string_view before = ContentWriter::rendered_prefix(token, !open_);
-  if (!open_) {
-    block.stats = BlockStats{};
-    letters_ = LetterPair{};
-    block.stats.index = end_;
-    block.stats.tags_before = tags_since_word_;
-    if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
-    else rendered.clear();
-    open_ = true;
-    block_id_ = token.block;
+  block.stats = BlockStats{};
+  letters_ = LetterPair{};
+  block.stats.index = end_;
+  block.stats.tags_before = tags_since_word_;
+  if (rendered.storage() > kSlotKeepBytes) rendered.free_storage();
+  else rendered.clear();
+  open_ = true;
+  block_id_ = block_id;
+}
+
+bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
+  // The open block's text grows into a new buffer while the old one is
+  // alive, so it needs `needed` bytes free. Held text goes first
+  // (reclaim()); then the oldest pending blocks are decided before their
+  // lag is up, each giving its text back, as long as one scored block
+  // stays pending for the next one's features. Such a decision may differ
+  // from what a larger budget decides, so each counts as declined.
+  if (needed <= texts_[slot(end_)].storage() || needed <= budget_.available()) return true;
+  // Past the budget (the parser's memory) the page stops anyway: deciding
+  // early would change decisions for nothing.
+  if (budget_.exceeded()) return false;
+  budget_.make_room(needed);
+  while (needed > budget_.available() && scored_ > begin_ + 1) {
+    bool content = false;
+    if (!labeler_.flush(&content)) break;
+    const std::uint64_t decided = begin_;
+    emit_oldest(content, out);
+    texts_[slot(decided)].free_storage();
+    budget_.note_declined();
   }
-  rendered.append_word(before, text);
-  block.stats.add_word(token, text, stream.page_text(), &letters_);
-  tags_since_word_ = 0;
+  return needed <= budget_.available();
 }
 
 void DefaultExtractor::close_block(ContentWriter& out) {
@@ -304,7 +341,9 @@ void DefaultExtractor::write_likely(ContentWriter& out) {
 void DefaultExtractor::reclaim(std::size_t wanted) {
   // Held text that cannot make room would be lost for nothing: the page
   // stops (BudgetExceeded) and writes it at its end.
-  if (writing_held_ ||
+  // So is held text asked for once the budget is exceeded (by the parser):
+  // the page stops whatever is given back.
+  if (writing_held_ || budget_.exceeded() ||
       fallback_text_.storage() + likely_text_.storage() + headline_text_.storage() < wanted)
     return;
   std::size_t freed = 0;

@@ -173,6 +173,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     float probability = 0;
   };
   std::size_t slot(std::uint64_t seq) const { return static_cast<std::size_t>(seq % slots_); }
+  void open_block(std::uint32_t block_id);
+  // Whether the open block's text can grow to `needed` bytes, once held
+  // text is given back and pending blocks are decided early if it must.
+  bool make_room_for(std::size_t needed, ContentWriter& out);
   void close_block(ContentWriter& out);
   void score(std::uint64_t seq, bool has_next, ContentWriter& out);
   void emit_oldest(bool content, ContentWriter& out);
