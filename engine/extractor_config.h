@@ -45,10 +45,12 @@ struct ExtractorStats {
   std::size_t peak_memory = 0;      // peak bytes charged to the budget
   std::size_t memory_budget = 0;
   std::size_t arena_peak = 0;       // with an arena: peak bytes of it in use, block headers included
-  // Holdings the algorithm could do without that the budget had no room for,
-  // or took back for memory the page needed (the default extractor's
-  // end-of-page fallback and headline blocks): the status stays Ok, but a
-  // larger budget may give other output.
+  // What the budget had no room for and the algorithm did without: holdings
+  // refused or taken back for memory the page needed (the default
+  // extractor's end-of-page fallback and headline blocks), and the default
+  // extractor's blocks decided before their lag was up or ended early to
+  // stay within the budget. The status stays Ok, but a larger budget may
+  // give other output.
   std::size_t declined = 0;
   std::string encoding;             // encoding the decoder settled on
   std::uint64_t net_text_length = 0;  // characters of content outside links

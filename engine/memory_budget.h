@@ -107,9 +107,10 @@ class MemoryBudget {
   // Records that a reservation was refused (the caller degraded).
   void mark_exceeded() { exceeded_ = true; }
   // Records that memory for something the caller can do without was refused
-  // or taken back (the default extractor's held fallback or headline block):
-  // the budget is not exceeded, but the output may differ from a larger
-  // budget's.
+  // or taken back (the default extractor's held fallback or headline block),
+  // or that the caller did something else to stay within the budget (decided
+  // a block early): the budget is not exceeded, but the output may differ
+  // from a larger budget's.
   void note_declined() { ++declined_; }
 
   std::size_t limit() const { return limit_; }

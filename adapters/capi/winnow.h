@@ -221,10 +221,12 @@ typedef struct winnow_stats {
   int overview;             /* the verdict, once the document ended */
   uint64_t spans_merged;    /* spans coalesced because winnow_spans() was not called */
   size_t arena_peak;        /* with an arena: peak bytes of it in use (block headers included) */
-  size_t declined;          /* optional holdings (the default extractor's end-of-page fallback and
-                               headline blocks) the budget had no room for, or took back for
-                               memory the page needed: the status stays OK, but a larger budget
-                               may give other output */
+  size_t declined;          /* what the budget had no room for and the extraction did without:
+                               optional holdings (the default extractor's end-of-page fallback and
+                               headline blocks) refused or taken back for memory the page needed,
+                               and the default extractor's blocks decided before their lag was
+                               up or ended early to stay within the budget; the status stays
+                               OK, but a larger budget may give other output */
   /* Added in 0.3: */
   const char* encoding;     /* what the input is read as ("UTF-8", "WINDOWS-1251", ...): the
                                caller's, the declared or the guessed encoding (README,
