@@ -461,6 +461,43 @@ static void test_budget_exceeded_keeps_what_was_decided(void) {
   free(big);
 }
 
+/* The default extractor at 64 KiB on paragraphs of 3.6 KB: the blocks
+   waiting out its lag do not fit beside the open one, so it decides them
+   early rather than stop, and says so in declined. */
+static void test_a_short_budget_shortens_the_default_extractors_delay(void) {
+  static const char kSentence[] =
+      "The river rose slowly through the night, and the town watched it from the bridge. ";
+  char* page = (char*)malloc(100000);
+  size_t at = 0;
+  int p, s;
+  collected c;
+  winnow_config config;
+  winnow_extractor* ex;
+  winnow_stats stats;
+  at += (size_t)sprintf(page + at, "<html><head><title>Flood</title></head><body><h1>The river</h1>");
+  for (p = 0; p < 20; ++p) {
+    at += (size_t)sprintf(page + at, "<p>");
+    for (s = 0; s < 40; ++s) at += (size_t)sprintf(page + at, "Paragraph %d. %s", p, kSentence);
+    at += (size_t)sprintf(page + at, "</p>");
+  }
+  at += (size_t)sprintf(page + at, "</body></html>");
+  memset(&c, 0, sizeof c);
+  config = make_config("default", &c);
+  config.memory_budget = 64 * 1024;
+  ex = winnow_create(&config, NULL);
+  CHECK(ex != NULL);
+  CHECK(winnow_feed(ex, page, at, 1) == WINNOW_STATUS_OK);
+  winnow_get_stats(ex, &stats);
+  CHECK(stats.status == WINNOW_STATUS_OK);
+  CHECK(stats.declined > 0);
+  CHECK(stats.peak_memory <= 64 * 1024);
+  CHECK(strncmp(c.text, "The river\nParagraph 0. The river", 32) == 0);
+  CHECK(c.blocks >= 21); /* the heading, then every paragraph (some in more than one block) */
+  CHECK(stats.words_out == 2 + 20 * 40 * 17);
+  winnow_free(ex);
+  free(page);
+}
+
 /* The caller's address stands in for one the page does not declare; it is
    copied, so the caller's string may go once winnow_create() returns. */
 static void test_the_callers_address_is_the_pages_when_it_declares_none(void) {
@@ -610,6 +647,7 @@ int main(void) {
   test_metadata_can_be_pulled_once_settled();
   test_the_callers_address_is_the_pages_when_it_declares_none();
   test_budget_exceeded_keeps_what_was_decided();
+  test_a_short_budget_shortens_the_default_extractors_delay();
   test_status_strings_version_and_algorithms();
   test_two_threads_have_independent_extractors();
   test_arena_holds_the_whole_extraction();
