@@ -64,17 +64,18 @@ void DefaultExtractor::open_block(std::uint32_t block_id) {
 
 bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
   // The open block's text grows into a new buffer while the old one is
-  // alive, so it needs `needed` bytes free. Held text goes first
-  // (reclaim()); then the oldest pending blocks are decided before their
-  // lag is up, each giving its text back, as long as one scored block
-  // stays pending for the next one's features. Such a decision may differ
-  // from what a larger budget decides, so each counts as declined.
-  if (needed <= texts_[slot(end_)].storage() || needed <= budget_.available()) return true;
+  // alive, so it needs `needed` bytes free, and the parser kParserHeadroom
+  // more. Held text goes first (reclaim()); then the oldest pending blocks
+  // are decided before their lag is up, each giving its text back, as long
+  // as one scored block stays pending for the next one's features. Such a
+  // decision may differ from what a larger budget decides, so each counts
+  // as declined.
+  if (needed <= texts_[slot(end_)].storage() || needed + kParserHeadroom <= budget_.available()) return true;
   // Past the budget (the parser's memory) the page stops anyway: deciding
   // early would change decisions for nothing.
   if (budget_.exceeded()) return false;
   budget_.make_room(needed);
-  while (needed > budget_.available() && scored_ > begin_ + 1) {
+  while (needed + kParserHeadroom > budget_.available() && scored_ > begin_ + 1) {
     bool content = false;
     if (!labeler_.flush(&content)) break;
     const std::uint64_t decided = begin_;

@@ -592,21 +592,22 @@ TEST(DefaultExtractor, ABudgetThatDeclinesTheFallbackSaysSoAndNoneOtherChangesTh
   ASSERT_EQ(ample.status, Status::Ok);
   EXPECT_EQ(ample.stats.declined, 0u);
   EXPECT_EQ(ample.text.compare(0, 18, "items item0 item1 "), 0) << "the fallback is written";
-  std::size_t declining_but_ok = 0;
+  std::size_t let_go = 0;
   for (std::size_t kib = 64; kib <= 160; kib += 4) {
     const test::RunResult r = test::run_pipeline(page, config_for("default", kib * 1024), 0);
     if (r.status != Status::Ok) continue;
-    if (r.stats.declined > 0) {
-      // The long list is let go; a later block the model gives at least the
-      // fallback's minimum may take its place, but never its text.
-      ++declining_but_ok;
-      EXPECT_EQ(r.text.find("item0"), std::string::npos) << kib << " KiB";
-      EXPECT_NE(r.text, ample.text) << kib << " KiB";
-    } else {
+    if (r.stats.declined == 0) {
       EXPECT_EQ(r.text, ample.text) << kib << " KiB";
+    } else if (r.text != ample.text) {
+      // The long list was let go; a later block the model gives at least
+      // the fallback's minimum may take its place, but never its text.
+      // (Declined may also count blocks decided early to keep the budget,
+      // which here leaves the output as it was.)
+      ++let_go;
+      EXPECT_EQ(r.text.find("item0"), std::string::npos) << kib << " KiB";
     }
   }
-  EXPECT_GT(declining_but_ok, 0u) << "some budget runs Ok without room for the fallback";
+  EXPECT_GT(let_go, 0u) << "some budget runs Ok without room for the fallback";
 }
 
 // The smallest budget, in steps of 256 bytes, with which the page runs Ok.
@@ -765,6 +766,29 @@ TEST(DefaultExtractor, AParagraphLongerThanABlockIsSplitNotHeldWhole) {
     const test::RunResult cut = test::run_pipeline(page, ExtractorConfig{}, test::random_chunk_sizes(7, 64, 5000));
     EXPECT_EQ(cut.text, whole.text);
     EXPECT_EQ(cut.stats.peak_memory, whole.stats.peak_memory);
+  }
+}
+
+// libxml2 allocates as it parses: a copy of each error's message (an unknown
+// tag here), its buffers. Pending text that left it no room had stopped
+// pages; the early decisions keep kParserHeadroom free for it (stop 59: at
+// 60 KiB 77 corpus pages stopped without it, 4 with it).
+TEST(DefaultExtractor, ATightBudgetLeavesTheParserRoom) {
+  std::string page = "<html><body>";
+  for (int p = 0; p < 40; ++p) {
+    page += "<p>";
+    for (int s = 0; s < 30; ++s) page += "<note" + std::to_string(p) + "x" + std::to_string(s) + ">A sentence of the text, told plainly.</note> ";
+    page += "</p>";
+  }
+  page += "</body></html>";
+  const test::RunResult ample = test::run_pipeline(page, config_for("default"), 0, &kKeepAll);
+  ASSERT_EQ(ample.status, Status::Ok);
+  // Without the headroom 57 to 58 KiB stop; below 57 KiB the page stops
+  // either way.
+  for (std::size_t bytes = 57 * 1024; bytes <= 72 * 1024; bytes += 512) {
+    const test::RunResult r = test::run_pipeline(page, config_for("default", bytes), 0, &kKeepAll);
+    EXPECT_EQ(r.status, Status::Ok) << bytes << " bytes";
+    EXPECT_EQ(test::words_of(r.text), test::words_of(ample.text)) << bytes << " bytes";
   }
 }
 
