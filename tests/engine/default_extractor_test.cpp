@@ -777,7 +777,8 @@ TEST(DefaultExtractor, ATightBudgetLeavesTheParserRoom) {
   std::string page = "<html><body>";
   for (int p = 0; p < 40; ++p) {
     page += "<p>";
-    for (int s = 0; s < 30; ++s) page += "<note" + std::to_string(p) + "x" + std::to_string(s) + ">A sentence of the text, told plainly.</note> ";
+    for (int s = 0; s < 30; ++s)
+      page += "<note" + std::to_string(p) + "x" + std::to_string(s) + ">A sentence of the text, told plainly.</note> ";
     page += "</p>";
   }
   page += "</body></html>";
