@@ -26,6 +26,8 @@ struct CliRun {
 // own that goes with the test, whatever the test's outcome.
 class WinnowCli : public ::testing::Test {
  protected:
+  void SetUp() override { ASSERT_FALSE(scratch_.path().empty()) << "no scratch folder could be made"; }
+
   std::string temp_path(const std::string& name) const { return (scratch_.path() / name).string(); }
 
   std::string write_temp(const std::string& name, const std::string& content) const {
