@@ -70,7 +70,6 @@ struct BlockStats {
   void add_word(const Token& token, std::string_view text, const PageText& page, LetterPair* letters = nullptr);
 };
 
-
 // Number of features features() writes.
 constexpr std::size_t kBlockFeatureCount = 74;
 
