@@ -51,12 +51,60 @@ constexpr bool same_names() {
 }
 static_assert(same_names(), "the table is in KeptAttribute's order");
 
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
+
+// Bytes of the character reference open after c ('&', then up to 31
+// alphanumerics or '#'); 0 when none is open. A text split waits for 0.
+constexpr int kMaxReference = 32;
+int next_reference_length(int length, char c) {
+  if (c == '&') return 1;
+  if (length > 0 && (is_alnum(c) || c == '#') && length < kMaxReference) return length + 1;
+  return 0;
+}
+
+// Whether libxml2 decodes the '&' before `name` (the alphanumerics and '#'
+// after it, fewer than kMaxReference) when `next` follows them (-1: nothing
+// does): a numeric reference, or one of HTML 4's entity names closed by ';'.
+// Every other '&' it passes on as written, "&foo;" and "&copy" alike, but
+// only after it has read the name after it (any letters, '-', '.', ':')
+// into its dictionary, which keeps every distinct name for the whole
+// document and grows its hash table by 24 KiB and then 144 KiB at a time (2.9.14): the
+// query strings of a page's links (href="?a=1&b=2") and URLs in its text
+// grew it without bound. So the guard spells such an '&' "&amp;", which
+// gives the same character with no name to keep: the dictionary holds only
+// names from fixed sets (HTML 4's elements and entities, the attributes
+// kept below).
+bool parser_decodes(std::string_view name, int next) {
+  if (!name.empty() && name[0] == '#') return true;
+  if (next != ';' || name.empty() || name.size() >= kMaxReference) return false;
+  char terminated[kMaxReference];
+  std::memcpy(terminated, name.data(), name.size());
+  terminated[name.size()] = '\0';
+  return htmlEntityLookup(reinterpret_cast<const xmlChar*>(terminated)) != nullptr;
+}
+
+// For each '&' of an attribute value: whether libxml2 would pass it on as
+// written (see parser_decodes).
+template <typename OnAmpersand>
+void for_each_ampersand(std::string_view value, OnAmpersand&& on_ampersand) {
+  for (std::size_t at = value.find('&'); at != std::string_view::npos; at = value.find('&', at + 1)) {
+    std::size_t end = at + 1;
+    while (end < value.size() && end - at < kMaxReference && (is_alnum(value[end]) || value[end] == '#')) ++end;
+    const int next = end < value.size() ? static_cast<unsigned char>(value[end]) : -1;
+    on_ampersand(at, !parser_decodes(value.substr(at + 1, end - at - 1), next));
+  }
+}
+
 // A value libxml2 would hand to its SAX callback unchanged (see
-// side_attributes.h): no reference to decode, no NUL to end it early.
+// side_attributes.h): no reference it decodes, no NUL to end it early.
 bool passes_unchanged(std::string_view value) {
-  return std::memchr(value.data(), '&', value.size()) == nullptr &&
-         std::memchr(value.data(), '"', value.size()) == nullptr &&
-         std::memchr(value.data(), '\0', value.size()) == nullptr;
+  if (std::memchr(value.data(), '"', value.size()) != nullptr ||
+      std::memchr(value.data(), '\0', value.size()) != nullptr)
+    return false;
+  bool unchanged = true;
+  for_each_ampersand(value, [&unchanged](std::size_t, bool as_written) { unchanged = unchanged && as_written; });
+  return unchanged;
 }
 
 // The attribute's index in kKeptAttributes, or -1 if the element's attribute
@@ -108,47 +156,8 @@ std::size_t run_until(const char* data, std::size_t size, std::uint8_t stop) {
   while (i < size && (kTagBytes.of[static_cast<unsigned char>(data[i])] & stop) == 0) ++i;
   return i;
 }
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_alnum(char c) { return is_alpha(c) || (c >= '0' && c <= '9'); }
 char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
-// Bytes of the character reference open after c ('&', then up to 31
-// alphanumerics or '#'); 0 when none is open. A text split waits for 0.
-constexpr int kMaxReference = 32;
-int next_reference_length(int length, char c) {
-  if (c == '&') return 1;
-  if (length > 0 && (is_alnum(c) || c == '#') && length < kMaxReference) return length + 1;
-  return 0;
-}
-
-// The open reference's length after a run of text, given the one before it.
-// Only the run's last kMaxReference + 1 bytes matter: from any length, that
-// many bytes without '&' reach 0 (a reference closes or hits the cap), and a
-// '&' among them restarts the count the same way whatever came before.
-// Most runs have no '&': only the bytes from the last '&' (or from the run's
-// start, if a reference was open) count, and only until the reference closes,
-// after which it stays closed.
-int reference_length_after(int length, const char* run, std::size_t size) {
-  constexpr std::size_t kMemory = kMaxReference + 1;
-  std::size_t from = 0;
-  if (size > kMemory) {
-    from = size - kMemory;
-    length = 0;
-  }
-  for (std::size_t i = size; i > from; --i) {
-    if (run[i - 1] == '&') {
-      from = i - 1;
-      length = 0;
-      break;
-    }
-  }
-  for (std::size_t i = from; i < size; ++i) {
-    length = next_reference_length(length, run[i]);
-    if (length == 0) break;
-  }
-  return length;
-}
 
 // Keys identify elements on the stack: one per canonical name.
 struct TagKeys {
@@ -253,8 +262,7 @@ void Guard::write(const char* data, std::size_t size) {
       if (i == size) break;
     }
     if (state_ == State::Data && data[i] == '<') {  // what step() does, where a text run ends
-      token_begin_ = in_pos_;
-      state_ = State::TagOpen;
+      end_text_at_less_than();
       ++in_pos_;
       ++i;
       continue;
@@ -274,16 +282,16 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
     case State::Data: {
       // A run that ends before the split point cannot split (data_char
       // splits only once max_text_run bytes precede the byte), so it is
-      // copied whole; only the reference state is carried through it.
-      if (text_run_ >= limits_.max_text_run) return 0;
-      const void* lt = std::memchr(data, '<', size);
-      std::size_t run = lt ? static_cast<std::size_t>(static_cast<const char*>(lt) - data) : size;
-      run = std::min(run, limits_.max_text_run - text_run_);
+      // copied whole. A reference, from its '&' to what ends it, goes
+      // through data_char(), which settles how its '&' is spelt.
+      if (text_run_ >= limits_.max_text_run || entity_length_ > 0) return 0;
+      std::size_t run = std::min(size, limits_.max_text_run - text_run_);
+      if (const void* lt = std::memchr(data, '<', run)) run = static_cast<std::size_t>(static_cast<const char*>(lt) - data);
+      if (const void* amp = std::memchr(data, '&', run)) run = static_cast<std::size_t>(static_cast<const char*>(amp) - data);
       if (run == 0) return 0;
       append_out(data, run);
       in_pos_ += run;
       text_run_ += run;
-      entity_length_ = reference_length_after(entity_length_, data, run);
       return run;
     }
     case State::RawText: {
@@ -517,6 +525,8 @@ void Guard::flush() {
 }
 
 void Guard::data_char(char c) {
+  // A reference open before c does not split there (its end is c's to say).
+  const bool ends_reference = entity_length_ > 0 && next_reference_length(entity_length_, c) != entity_length_ + 1;
   const bool boundary = !is_continuation(c);
   if (text_run_ >= limits_.max_text_run && entity_length_ == 0 && boundary &&
       (is_space(c) || text_run_ >= limits_.max_text_run + kSplitSlack)) {
@@ -528,9 +538,35 @@ void Guard::data_char(char c) {
     ++stats_.text_splits;
     maybe_flush();
   }
+  if (ends_reference) settle_reference(static_cast<unsigned char>(c));
   entity_length_ = next_reference_length(entity_length_, c);
   append_out(&c, 1);
   ++text_run_;
+}
+
+void Guard::end_text_at_less_than() {
+  if (entity_length_ > 0) settle_reference('<');
+  token_begin_ = in_pos_;
+  state_ = State::TagOpen;
+}
+
+// The open reference's bytes are the last ones written: nothing else is
+// written, and no split is made, until it ends. in_pos_ is where it ended.
+void Guard::settle_reference(int next) {
+  const auto length = static_cast<std::size_t>(entity_length_);
+  entity_length_ = 0;
+  if (length == 0 || length > out_.size()) return;
+  const std::string_view name(out_.end() - length + 1, length - 1);
+  if (parser_decodes(name, next)) return;
+  char kept[kMaxReference];
+  std::memcpy(kept, name.data(), name.size());
+  out_.resize(out_.size() - length);
+  out_pos_ -= length;
+  append_out("&amp;", 5);
+  offsets_.record(out_pos_, in_pos_ - name.size());  // right after the '&'
+  append_out(kept, name.size());
+  text_run_ += 4;
+  ++stats_.ampersands_spelt_out;
 }
 
 void Guard::begin_tag(bool end_tag) {
@@ -618,6 +654,9 @@ void Guard::finish_attribute() {
   const std::string_view value = value_.view();
   std::size_t escaped = value.size();
   for (std::size_t q = value.find('"'); q != std::string_view::npos; q = value.find('"', q + 1)) escaped += 5;
+  std::size_t spelt_out = 0;  // '&' libxml2 would pass on: "&amp;" inline (see parser_decodes)
+  for_each_ampersand(value, [&spelt_out](std::size_t, bool as_written) { spelt_out += as_written; });
+  escaped += 4 * spelt_out;
   // ` name="value"`: counted whether it goes in the tag or on the side, so
   // the same attributes are kept either way.
   const std::size_t bytes = name.size() + escaped + 4;
@@ -625,7 +664,7 @@ void Guard::finish_attribute() {
   tag_bytes_ += bytes;
   // On the side, with room left below for the tag itself (its name, what
   // stays inline, a raw-text end tag).
-  if (!end_tag_ && side_.enabled() && escaped == value.size() && passes_unchanged(value) &&
+  if (!end_tag_ && side_.enabled() && escaped == value.size() + 4 * spelt_out && passes_unchanged(value) &&
       side_.add(out_pos_, out_.size() + limits_.max_tag_bytes + 2 * sizeof(name_) + 8,
                 static_cast<KeptAttribute>(index), value)) {
     side_tag_bytes_ += bytes;
@@ -634,12 +673,20 @@ void Guard::finish_attribute() {
   tag_.push_back(' ');
   tag_.append(name.data(), name.size());
   tag_.append("=\"");
-  // Runs between quotes are copied whole; each quote becomes &quot;.
+  // Runs between quotes and ampersands are copied whole; each quote becomes
+  // "&quot;", each '&' libxml2 would pass on "&amp;".
   std::size_t from = 0;
-  for (std::size_t q = value.find('"'); q != std::string_view::npos; from = q + 1, q = value.find('"', from)) {
-    tag_.append(value.data() + from, q - from);
-    tag_.append("&quot;");
-  }
+  auto spell = [&](std::size_t at, std::string_view as) {
+    tag_.append(value.data() + from, at - from);
+    tag_.append(as);
+    from = at + 1;
+  };
+  std::size_t quote = value.find('"');
+  for_each_ampersand(value, [&](std::size_t at, bool as_written) {
+    for (; quote < at; quote = value.find('"', quote + 1)) spell(quote, "&quot;");
+    if (as_written) spell(at, "&amp;");
+  });
+  for (; quote != std::string_view::npos; quote = value.find('"', quote + 1)) spell(quote, "&quot;");
   tag_.append(value.data() + from, value.size() - from);
   tag_.push_back('"');
 }
@@ -850,12 +897,8 @@ void Guard::step(char c) {
   }
   switch (state_) {
     case State::Data:
-      if (c == '<') {
-        token_begin_ = in_pos_;
-        state_ = State::TagOpen;
-      } else {
-        data_char(c);
-      }
+      if (c == '<') end_text_at_less_than();
+      else data_char(c);
       return;
     // Inside a tag, write() gives every byte to run_tag() first; step() sees
     // only a byte after '<' or "</" that opens no tag.
@@ -1062,6 +1105,7 @@ void Guard::match_script_word(char c) {
 void Guard::finish() {
   switch (state_) {
     case State::Data:
+      if (entity_length_ > 0) settle_reference(-1);
       break;
     case State::TagOpen:  // a lone '<' at the end is text
       offsets_.record(out_pos_, token_begin_);

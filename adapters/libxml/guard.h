@@ -24,7 +24,7 @@
 //    content or a <link>'s href) and at max_attr_value bytes; names libxml2
 //    does not know become one placeholder name, so its dictionary stays small.
 //    Once the parser adapter reads the side table (side_attributes.h), a
-//    kept value with no '&', '"' or NUL (which libxml2 would pass on
+//    kept value with no '"', NUL or '&' libxml2 decodes (which it would pass on
 //    unchanged) goes there instead of into the tag, so libxml2 is given
 //    <div> for <div class="a" id="b"> and only values with a reference to
 //    decode stay inline; the tag keeps the same attributes either way (the
@@ -37,6 +37,12 @@
 //    <meta itemprop="headline|datePublished|dateModified|inLanguage|author"
 //    content="..."/> elements, at most max_tag_bytes of them;
 //    a bare '<' in text becomes "&lt;";
+//  - an '&' that libxml2 would pass on as written (anything but a numeric
+//    reference or an HTML 4 entity name closed by ';': "AT&T", "?a=1&b=2",
+//    "&foo;") is written "&amp;", in text and in kept attribute values, as
+//    libxml2 first reads the name after it into its dictionary, which keeps
+//    every distinct name to the end of the document: so the dictionary
+//    holds only HTML 4's element and entity names and the kept attributes';
 //  - </body> and </html>: dropped (libxml2 stops parsing after its root
 //    closes, and real pages have content after </html>);
 //  - nesting: an open-element stack that mirrors libxml2's implied-close and
@@ -90,6 +96,7 @@ struct GuardStats {
   std::uint64_t elements_flattened = 0;
   std::uint64_t raw_text_bytes_dropped = 0;
   std::uint64_t json_ld_values = 0;  // <meta> elements written for what JSON-LD scripts said
+  std::uint64_t ampersands_spelt_out = 0;  // '&' in text written "&amp;" (not decoded, see guard.cpp)
 };
 
 class Guard final : public ByteSink {
@@ -156,6 +163,11 @@ class Guard final : public ByteSink {
   std::size_t run_tag(const char* data, std::size_t size);
   void step(char c);
   void data_char(char c);
+  // A '<' in text: a tag, a comment or a stray '<' starts here.
+  void end_text_at_less_than();
+  // The reference open in the text has ended before `next` (-1: the input
+  // ended): its '&' is spelt "&amp;" unless libxml2 decodes it.
+  void settle_reference(int next);
   void begin_tag(bool end_tag);
   // Bytes of a run in one state, taken as step() would take them one by one.
   void name_chars(const char* data, std::size_t size);

@@ -7,11 +7,13 @@
 //
 // Only values libxml2 would hand over unchanged go on the side: libxml2
 // 2.9.14's htmlParseHTMLAttribute copies a quoted value as it is except at a
-// '&' (a character or entity reference, decoded) and ends it at its quote or
-// a NUL; the decoder leaves no NUL and the guard writes '"' as "&quot;", so a
-// value without '&', '"' or NUL reaches the SAX callback byte for byte. Every
-// other value stays in the tag for libxml2 to decode (the project does not
-// re-implement entity decoding). tests/adapters/side_attributes_test.cpp
+// '&' that starts a numeric reference or an HTML 4 entity name closed by
+// ';' (decoded; any other '&' it passes on as written) and ends it at its
+// quote or a NUL; the decoder leaves no NUL and the guard writes '"' as
+// "&quot;", so a value without '"', NUL or a reference to decode reaches the
+// SAX callback byte for byte. Every other value stays in the tag for libxml2
+// to decode (the project does not re-implement entity decoding; whether a
+// name is an entity's is libxml2's htmlEntityLookup's to say). tests/adapters/side_attributes_test.cpp
 // checks that the events are the same with and without the side table.
 //
 // Records are keyed by the parser-input (guard-output) offset of the tag's
