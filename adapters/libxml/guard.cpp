@@ -69,7 +69,7 @@ int next_reference_length(int length, char c) {
 // Every other '&' it passes on as written, "&foo;" and "&copy" alike, but
 // only after it has read the name after it (any letters, '-', '.', ':')
 // into its dictionary, which keeps every distinct name for the whole
-// document and grows its hash table by 24 KiB and then 144 KiB at a time (2.9.14): the
+// document, its hash table growing by 24 KiB, then by 144 KiB (2.9.14): the
 // query strings of a page's links (href="?a=1&b=2") and URLs in its text
 // grew it without bound. So the guard spells such an '&' "&amp;", which
 // gives the same character with no name to keep: the dictionary holds only
@@ -664,7 +664,7 @@ void Guard::finish_attribute() {
   tag_bytes_ += bytes;
   // On the side, with room left below for the tag itself (its name, what
   // stays inline, a raw-text end tag).
-  if (!end_tag_ && side_.enabled() && escaped == value.size() + 4 * spelt_out && passes_unchanged(value) &&
+  if (!end_tag_ && side_.enabled() && passes_unchanged(value) &&
       side_.add(out_pos_, out_.size() + limits_.max_tag_bytes + 2 * sizeof(name_) + 8,
                 static_cast<KeptAttribute>(index), value)) {
     side_tag_bytes_ += bytes;
