@@ -286,8 +286,9 @@ std::size_t Guard::skip_ahead(const char* data, std::size_t size) {
       // through data_char(), which settles how its '&' is spelt.
       if (text_run_ >= limits_.max_text_run || entity_length_ > 0) return 0;
       std::size_t run = std::min(size, limits_.max_text_run - text_run_);
-      if (const void* lt = std::memchr(data, '<', run)) run = static_cast<std::size_t>(static_cast<const char*>(lt) - data);
-      if (const void* amp = std::memchr(data, '&', run)) run = static_cast<std::size_t>(static_cast<const char*>(amp) - data);
+      for (const char stop : {'<', '&'}) {
+        if (const void* at = std::memchr(data, stop, run)) run = static_cast<std::size_t>(static_cast<const char*>(at) - data);
+      }
       if (run == 0) return 0;
       append_out(data, run);
       in_pos_ += run;

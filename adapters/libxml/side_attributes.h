@@ -13,8 +13,9 @@
 // "&quot;", so a value without '"', NUL or a reference to decode reaches the
 // SAX callback byte for byte. Every other value stays in the tag for libxml2
 // to decode (the project does not re-implement entity decoding; whether a
-// name is an entity's is libxml2's htmlEntityLookup's to say). tests/adapters/side_attributes_test.cpp
-// checks that the events are the same with and without the side table.
+// name is an entity's is libxml2's htmlEntityLookup's to say).
+// tests/adapters/side_attributes_test.cpp checks that the events are the
+// same with and without the side table.
 //
 // Records are keyed by the parser-input (guard-output) offset of the tag's
 // '<': the parser adapter knows where a start tag it is told about begins in
