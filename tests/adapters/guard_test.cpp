@@ -250,11 +250,6 @@ TEST(Guard, ReferenceStateCarriesAcrossRunsAndChunks) {
     EXPECT_EQ(guard("<p>" + text + "</p>", chunk, limits).text, whole.text) << chunk;
 }
 
-// libxml2 decodes a numeric reference and one of HTML 4's entity names
-// closed by ';', and passes every other '&' on as written, but only after
-// reading the name after it into its dictionary, which keeps every name
-// for the whole document. The guard spells such an '&' "&amp;", in text and
-// in attribute values: the same character, and no name to keep.
 // What libxml2 reports for a document: its text, and each kept attribute's
 // value as "[name=value]". winnow's allocator goes in first, as for any
 // program that calls libxml2 itself (libxml_memory.h): the tests after this
@@ -281,12 +276,18 @@ std::string parsed(const std::string& html) {
   return collected.text;
 }
 
+// libxml2 decodes a numeric reference and one of HTML 4's entity names
+// closed by ';', and passes every other '&' on as written, but only after
+// reading the name after it into its dictionary, which keeps every name
+// for the whole document. The guard spells such an '&' "&amp;", in text and
+// in attribute values: the same character, and no name to keep.
 TEST(Guard, SpellsOutEveryAmpersandTheParserWouldPassOnAsWritten) {
   // Each case means to libxml2 what it meant before the guard rewrote it.
-  for (const std::string& text : std::vector<std::string>{
-           "AT&T", "&foo; &foo", "&copy &copy; &COPY; &Copy;", "& x &", "&#65 &#x42; &#; &#x;", "&amp &amp; &ampx",
-        "&copy.x; &copy-x; &copy_x; &copy:x;", "&\xC3\xA9t\xC3\xA9 &_x; &:x; &-x", "&thetasym; &thetasymx;",
-        "a&<b>b</b>&", "&" + std::string(40, 'n') + ";"}) {
+  const std::vector<std::string> cases = {
+      "AT&T", "&foo; &foo", "&copy &copy; &COPY; &Copy;", "& x &", "&#65 &#x42; &#; &#x;", "&amp &amp; &ampx",
+      "&copy.x; &copy-x; &copy_x; &copy:x;", "&\xC3\xA9t\xC3\xA9 &_x; &:x; &-x", "&thetasym; &thetasymx;",
+      "a&<b>b</b>&", "&" + std::string(40, 'n') + ";"};
+  for (const std::string& text : cases) {
     const std::string in_text = "<p>" + text + "</p>";
     const std::string in_values = "<p><a href=\"" + text + "\" class='" + text + "'>l</a></p>";
     for (const std::string& page : {in_text, in_values}) {
@@ -307,7 +308,7 @@ TEST(Guard, SpellsOutEveryAmpersandTheParserWouldPassOnAsWritten) {
             "<a href=\"/s?a=1&amp;b=2&amp;c=3&#38;d\" class=\"x&quot;y&amp;z\">l</a>");
   const std::string page = "<p title=t>AT&T, &foo; &copy; &c</p><a href='?q=1&p=2&amp;r=&'>x&y</a>&";
   const Guarded whole = guard(page);
-  EXPECT_EQ(whole.stats.ampersands_spelt_out, 5u) << "in text; attribute values are counted with their tag";
+  EXPECT_EQ(whole.stats.ampersands_spelt_out, 5u) << "those in text: AT&T, &foo;, &c, x&y and the last";
   for (std::size_t chunk = 1; chunk <= page.size(); ++chunk) EXPECT_EQ(guard(page, chunk).text, whole.text) << chunk;
 }
 
