@@ -96,16 +96,6 @@ void for_each_ampersand(std::string_view value, OnAmpersand&& on_ampersand) {
   }
 }
 
-// A value libxml2 would hand to its SAX callback unchanged (see
-// side_attributes.h): no reference it decodes, no NUL to end it early.
-bool passes_unchanged(std::string_view value) {
-  if (std::memchr(value.data(), '"', value.size()) != nullptr ||
-      std::memchr(value.data(), '\0', value.size()) != nullptr)
-    return false;
-  bool unchanged = true;
-  for_each_ampersand(value, [&unchanged](std::size_t, bool as_written) { unchanged = unchanged && as_written; });
-  return unchanged;
-}
 
 // The attribute's index in kKeptAttributes, or -1 if the element's attribute
 // of that name is not kept; tag: the element's lower-cased name.
@@ -653,11 +643,16 @@ void Guard::finish_attribute() {
     }
   }
   const std::string_view value = value_.view();
-  std::size_t escaped = value.size();
-  for (std::size_t q = value.find('"'); q != std::string_view::npos; q = value.find('"', q + 1)) escaped += 5;
+  std::size_t quotes = 0;     // "&quot;" inline
   std::size_t spelt_out = 0;  // '&' libxml2 would pass on: "&amp;" inline (see parser_decodes)
-  for_each_ampersand(value, [&spelt_out](std::size_t, bool as_written) { spelt_out += as_written; });
-  escaped += 4 * spelt_out;
+  std::size_t decoded = 0;    // '&' libxml2 decodes
+  for (std::size_t q = value.find('"'); q != std::string_view::npos; q = value.find('"', q + 1)) ++quotes;
+  for_each_ampersand(value, [&](std::size_t, bool as_written) { ++(as_written ? spelt_out : decoded); });
+  const std::size_t escaped = value.size() + 5 * quotes + 4 * spelt_out;
+  // What libxml2 would hand to its SAX callback as it is (side_attributes.h):
+  // no quote, no reference it decodes, no NUL to end it early.
+  const bool passes_unchanged =
+      quotes == 0 && decoded == 0 && std::memchr(value.data(), '\0', value.size()) == nullptr;
   // ` name="value"`: counted whether it goes in the tag or on the side, so
   // the same attributes are kept either way.
   const std::size_t bytes = name.size() + escaped + 4;
@@ -665,7 +660,7 @@ void Guard::finish_attribute() {
   tag_bytes_ += bytes;
   // On the side, with room left below for the tag itself (its name, what
   // stays inline, a raw-text end tag).
-  if (!end_tag_ && side_.enabled() && passes_unchanged(value) &&
+  if (!end_tag_ && side_.enabled() && passes_unchanged &&
       side_.add(out_pos_, out_.size() + limits_.max_tag_bytes + 2 * sizeof(name_) + 8,
                 static_cast<KeptAttribute>(index), value)) {
     side_tag_bytes_ += bytes;
