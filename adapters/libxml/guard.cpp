@@ -96,7 +96,6 @@ void for_each_ampersand(std::string_view value, OnAmpersand&& on_ampersand) {
   }
 }
 
-
 // The attribute's index in kKeptAttributes, or -1 if the element's attribute
 // of that name is not kept; tag: the element's lower-cased name.
 int kept_index(std::string_view tag, std::string_view name) {
