@@ -24,7 +24,8 @@
 // to each, decodes the string escapes (\n, \", \uXXXX with surrogate
 // pairs), and stops at the end of the top-level value, so the script's
 // end tag fed after it is ignored. Malformed JSON stops the reading; what was
-// found before stays. The same bytes split any way give the same values.
+// found before stays (a string the script ends inside gives nothing). The
+// same bytes split any way give the same values.
 //
 // Memory: kFieldCount * (kValueBytes + 1) + kMaxDepth * 2 + a few words,
 // about 1.4 KiB, inside the guard; no allocation.
@@ -48,8 +49,12 @@ class JsonLdReader {
   // A new script: every field empty.
   void reset();
   void feed(const char* data, std::size_t size);
-  // The field's value in the script read so far ("" when none).
+  // The field's value in the script read so far ("" when none). A string
+  // still open is no value yet: a script that ends inside one is malformed,
+  // and its bytes so far may stop inside a character (the bound cuts raw
+  // bytes; only the string's end trims them to a whole one).
   std::string_view value(Field field) const {
+    if (capture_ == field) return {};
     return std::string_view(values_[index(field)], sizes_[index(field)]);
   }
   // The schema.org property the field is ("datePublished").

@@ -146,6 +146,13 @@ TEST(Guard, WritesWhatAJsonLdScriptInTheHeadSaysAsMetaElements) {
   EXPECT_EQ(guard("<script type=application/ld+json>{\"headline\": \"x</b>y\"}</script>").text,
             "<script></script><meta itemprop=\"headline\" content=\"x&lt;/b>y\"/>")
       << "a '<' that ends no script is the JSON's";
+  // A "</script>" inside a string ends the script there: that string is no
+  // value (its bytes so far, cut at the reader's bound, could end inside a
+  // character, which libxml2 would be handed as it is); what ended before stays.
+  EXPECT_EQ(guard("<script type=application/ld+json>{\"headline\": \"A\", \"author\": \"" + std::string(255, 'a') +
+                  "\xC3\xA9</script>")
+                .text,
+            "<script></script><meta itemprop=\"headline\" content=\"A\"/>");
   // The script's type never reaches the parser.
   EXPECT_EQ(guard("<script type=module src=a.js></script>").text, "<script src=\"a.js\"></script>");
 }

@@ -88,6 +88,18 @@ TEST(JsonLdReader, StopsAtTheEndOfItsValueOrAtWhatIsNotJson) {
       << "only a string is a value";
 }
 
+TEST(JsonLdReader, AStringTheScriptEndsInsideIsNoValue) {
+  // The guard asks for the values at the script's end tag; a string still
+  // open there is malformed JSON (a "</script>" inside it ends the script,
+  // as a browser reads it). Its bytes so far are no value, and could end
+  // inside a character: cut at the bound, "é" leaves its first byte.
+  EXPECT_EQ(read(R"({"headline": "Cut off)"), "");
+  EXPECT_EQ(read("{\"headline\": \"" + std::string(255, 'a') + "\xC3\xA9"), "");
+  EXPECT_EQ(read(R"({"headline": "Kept", "author": "Cut)"), "headline=Kept;") << "what ended before stays";
+  EXPECT_EQ(read(R"({"headline": "Kept", "author": "Esc\u00)"), "headline=Kept;") << "inside an escape too";
+  EXPECT_EQ(read(R"({"headline": "Kept", "author": "Cut)", 3), "headline=Kept;");
+}
+
 TEST(JsonLdReader, ADeepNestStopsTheReadingWithoutLosingWhatCameBefore) {
   std::string deep = R"({"headline": "Before", "x": )";
   for (std::size_t i = 0; i < JsonLdReader::kMaxDepth + 5; ++i) deep += "[";
