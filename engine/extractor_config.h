@@ -22,6 +22,7 @@ struct ExtractorConfig {
   void* arena = nullptr;
   std::size_t arena_size = 0;
   // Character encoding name that overrides BOM and <meta charset>; empty: sniff.
+  // A name the decoder cannot read is an invalid argument (HtmlExtractor).
   std::string encoding;
   // The page's address as the caller knows it (the URL it requested), or
   // empty: the metadata's url, and what the address says the page is, when

@@ -194,7 +194,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (extractor == nullptr) fail("winnow_create returned NULL for a valid config");
   if (!documented(status)) fail("winnow_create: undocumented status");
   if (status != winnow_get_status(extractor)) fail("winnow_create's status differs from winnow_get_status");
-  const bool invalid = !valid_algorithm || config.max_depth == 0;
+  const bool unknown_encoding = config.encoding == kEncodings[3];
+  const bool invalid = !valid_algorithm || unknown_encoding || config.max_depth == 0;
   if (invalid && status != WINNOW_STATUS_INVALID_ARGUMENT)
     fail("an invalid config was accepted", winnow_status_string(status));
   if (!invalid && status != WINNOW_STATUS_OK && status != WINNOW_STATUS_BUDGET_TOO_SMALL)

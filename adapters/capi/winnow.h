@@ -36,7 +36,7 @@ extern "C" {
 
 #define WINNOW_VERSION_MAJOR 0
 #define WINNOW_VERSION_MINOR 9
-#define WINNOW_VERSION_PATCH 0
+#define WINNOW_VERSION_PATCH 1
 /* Added in 0.1: everything below. */
 
 #if defined(_WIN32)
@@ -57,7 +57,7 @@ typedef enum winnow_status {
   WINNOW_STATUS_NESTING_FLATTENED = 3,
   /* winnow_feed() after the final piece. */
   WINNOW_STATUS_ALREADY_FINISHED = 4,
-  /* A null pointer, an unknown algorithm, a zero max_depth. */
+  /* A null pointer, an unknown algorithm or encoding, a zero max_depth. */
   WINNOW_STATUS_INVALID_ARGUMENT = 5,
   /* libxml2 stopped parsing (the input guard should prevent it). */
   WINNOW_STATUS_PARSER_ERROR = 6,
@@ -191,7 +191,8 @@ typedef struct winnow_config {
   size_t arena_size;
   /* Character encoding overriding the document's; NULL: a byte order mark or
      <meta> declaration in the first 4 KiB, else a guess from those bytes
-     (UTF-8 unless they are not; README, "Decoder"). Default: NULL. */
+     (UTF-8 unless they are not; README, "Decoder"). A name glibc's iconv
+     does not know: WINNOW_STATUS_INVALID_ARGUMENT. Default: NULL. */
   const char* encoding;
   /* Deeper elements are flattened. Default: 256. */
   size_t max_depth;

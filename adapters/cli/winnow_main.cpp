@@ -21,6 +21,7 @@
 #include "adapters/cli/json_text.h"
 #include "adapters/cli/markdown_writer.h"
 #include "adapters/cli/metadata_writer.h"
+#include "adapters/libxml/decoder.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm_registry.h"
 
@@ -259,6 +260,10 @@ int parse_arguments(int argc, char** argv, Options* options) {
       }
     } else if (arg == "--encoding") {
       if (!value(arg, &options->config.encoding)) return kExitUsage;
+      if (!winnow::is_supported_encoding(options->config.encoding)) {
+        usage_error("unknown encoding '" + options->config.encoding + "' (see iconv -l)");
+        return kExitUsage;
+      }
     } else if (arg == "--url") {
       if (!value(arg, &options->url)) return kExitUsage;
     } else if (arg == "--max-depth") {

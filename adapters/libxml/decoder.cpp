@@ -147,20 +147,20 @@ std::string find_meta_charset(std::string_view prefix) {
   return {};
 }
 
+// A label is ASCII letters, digits and . _ : - ( ) +.
+bool is_label_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+         c == '_' || c == ':' || c == '-' || c == '(' || c == ')' || c == '+';
+}
+
 // WHATWG encoding labels -> the name iconv (behind libxml2) knows. UTF-8 and
 // its labels map to "UTF-8"; UTF-16 declared in markup means UTF-8, since
 // markup readable as ASCII cannot be UTF-16.
 std::string canonical_encoding(std::string_view label) {
-  // A label is ASCII letters, digits and . _ : - ( ) + ; anything from the
-  // first other byte on (a NUL, a quote) is not part of it.
+  // Anything from the first byte that is not a label's on (a NUL, a quote)
+  // is not part of it.
   std::size_t length = 0;
-  while (length < label.size()) {
-    const char c = label[length];
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                    c == '_' || c == ':' || c == '-' || c == '(' || c == ')' || c == '+';
-    if (!ok) break;
-    ++length;
-  }
+  while (length < label.size() && is_label_char(label[length])) ++length;
   const std::string l = lower_ascii(label.substr(0, length));
   if (l.empty() || l == "utf-8" || l == "utf8" || l == "unicode-1-1-utf-8" || l == "utf-16" ||
       l == "utf-16le" || l == "utf-16be" || l == "unicode")
@@ -214,6 +214,18 @@ std::size_t write_code_point(std::uint32_t c, char* out) {
 }
 
 }  // namespace
+
+bool is_supported_encoding(std::string_view label) {
+  if (label.empty()) return false;
+  for (char c : label)
+    if (!is_label_char(c)) return false;
+  const std::string encoding = canonical_encoding(label);
+  if (encoding == "UTF-8") return true;
+  const iconv_t converter = open_converter(encoding);
+  if (converter == kNoConverter) return false;
+  iconv_close(converter);
+  return true;
+}
 
 // A single-byte encoding as a table, byte -> the UTF-8 the parser gets
 // (converted, U+FFFD for a byte the encoding does not define, controls as

@@ -43,6 +43,14 @@
 
 namespace winnow {
 
+// Whether the decoder can read a document in the encoding a caller names
+// (ExtractorConfig::encoding, `--encoding`): a label of ASCII letters, digits
+// and . _ : - ( ) + that is UTF-8's or UTF-16's, or that glibc's iconv can
+// convert from. A page's own declaration is never checked this way: an
+// unknown one is read as UTF-8, as browsers do; a caller's is a mistake to
+// report.
+bool is_supported_encoding(std::string_view label);
+
 class Decoder {
  public:
   static constexpr std::size_t kSniffBytes = 4096;

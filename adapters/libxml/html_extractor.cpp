@@ -76,7 +76,8 @@ HtmlExtractor::Impl::Impl(const ExtractorConfig& config, const AlgorithmInfo* al
                           ContentSink& sink, void* arena, std::size_t arena_size)
     : budget(make_budget(config, arena, arena_size)), in_arena(arena != nullptr) {
   stats.memory_budget = budget.limit();
-  if (algorithm == nullptr || config.max_depth == 0) {
+  if (algorithm == nullptr || config.max_depth == 0 ||
+      (!config.encoding.empty() && !is_supported_encoding(config.encoding))) {
     status = Status::InvalidArgument;
     stopped = true;
     return;

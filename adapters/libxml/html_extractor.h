@@ -22,7 +22,8 @@ namespace winnow {
 class HtmlExtractor {
  public:
   // The sink must outlive the extractor. Check status() after construction:
-  // an unknown algorithm or a budget too small is reported there.
+  // an unknown algorithm or encoding (is_supported_encoding()), a zero
+  // max_depth or a budget too small is reported there.
   HtmlExtractor(const ExtractorConfig& config, ContentSink& sink);
   // Runs an algorithm of the caller's instead of config.algorithm.
   HtmlExtractor(const ExtractorConfig& config, const AlgorithmInfo& algorithm, ContentSink& sink);

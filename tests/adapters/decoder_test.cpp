@@ -126,6 +126,15 @@ TEST(Decoder, CallerOverrideWins) {
   EXPECT_EQ(decode("<meta charset=utf-8>\xE9", 4, "iso-8859-1").text, "<meta charset=utf-8>\xC3\xA9");
 }
 
+TEST(Decoder, ACallersEncodingIsSupportedWhenIconvOrUtf8KnowsIt) {
+  for (const char* name : {"utf-8", "UTF8", "utf-16le", "UTF-16", "windows-1251", "cp1251", "latin1", "gbk",
+                           "shift_jis", "KOI8-R", "ISO-8859-15", "EUC-JP"})
+    EXPECT_TRUE(is_supported_encoding(name)) << name;
+  // A page's label stops at its first foreign byte; a caller's must be whole.
+  for (const char* name : {"", "nonsense", "utf-8 please", "windows 1251", "latin1\"", "x-no-such-charset"})
+    EXPECT_FALSE(is_supported_encoding(name)) << name;
+}
+
 TEST(Decoder, LegacyOutputDoesNotDependOnChunking) {
   const std::string gbk = test::read_fixture("legacy_gbk.html");
   const std::string whole = decode(gbk, gbk.size()).text;

@@ -431,11 +431,19 @@ TEST(HtmlExtractor, BadInputGivesADefinedResult) {
   }
 }
 
-TEST(HtmlExtractor, RejectsUnknownAlgorithmsAndTinyBudgets) {
+TEST(HtmlExtractor, RejectsUnknownAlgorithmsAndEncodingsAndTinyBudgets) {
   test::RecordingSink sink;
   HtmlExtractor unknown(config_for("nope"), sink);
   EXPECT_EQ(unknown.status(), Status::InvalidArgument);
   EXPECT_EQ(unknown.feed("<p>x", 4, true), Status::InvalidArgument);
+  ExtractorConfig unknown_encoding = config_for("plain");
+  unknown_encoding.encoding = "no-such-charset";
+  HtmlExtractor unreadable(unknown_encoding, sink);
+  EXPECT_EQ(unreadable.status(), Status::InvalidArgument);
+  EXPECT_EQ(unreadable.feed("<p>x", 4, true), Status::InvalidArgument);
+  unknown_encoding.encoding = "koi8-r";
+  HtmlExtractor readable(unknown_encoding, sink);
+  EXPECT_EQ(readable.status(), Status::Ok);
   ExtractorConfig tiny = config_for("plain");
   tiny.memory_budget = 1024;
   HtmlExtractor small(tiny, sink);

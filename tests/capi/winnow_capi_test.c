@@ -195,6 +195,13 @@ static void test_create_reports_bad_arguments(void) {
   CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
   winnow_free(ex);
   winnow_config_init(&config);
+  config.encoding = "no-such-charset";
+  ex = winnow_create(&config, &status);
+  CHECK(ex != NULL);
+  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
+  CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
+  winnow_free(ex);
+  winnow_config_init(&config);
   config.memory_budget = 1000;
   ex = winnow_create(&config, &status);
   CHECK(status == WINNOW_STATUS_BUDGET_TOO_SMALL);

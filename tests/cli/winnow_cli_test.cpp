@@ -68,7 +68,7 @@ TEST_F(WinnowCli, HelpVersionAndAlgorithmList) {
 
 TEST_F(WinnowCli, UsageErrorsExitWithOne) {
   for (const char* arguments : {"--algo nope", "--format xml", "--chunk-size 0", "--memory-budget lots",
-                                "--bogus", "a.html b.html", "--algo"}) {
+                                "--bogus", "a.html b.html", "--algo", "--encoding nonsense"}) {
     const CliRun r = run(arguments);
     EXPECT_EQ(r.exit_code, 1) << arguments;
     EXPECT_NE(r.err.find("winnow: "), std::string::npos) << arguments;
