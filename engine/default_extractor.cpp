@@ -193,11 +193,9 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text; not when the first kept block is itself a
     // headline (the held one is then a site name or a teaser's title).
-    if (!wrote_any_ && has_headline_ && begin_ - headline_stats_.index <= kHeadlineReach &&
-        !looks_like_headline(block.stats)) {
+    if (heads(block.stats)) {
       writing_held_ = true;
-      out.decide_block(headline_stats_.span, true, headline_probability_);
-      write_block(headline_stats_, headline_text_.view(), out);
+      write_headline(out);
       writing_held_ = false;
     }
     out.decide_block(block.stats.span, true, block.probability);
@@ -270,6 +268,9 @@ void DefaultExtractor::finish(ContentWriter& out) {
   if (!unsure_of_tiny_page) drop_unlikely();
   // A fallback among the likely blocks is written in its place by the loop.
   bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
+  // The headline heads them as it would the first kept block.
+  const bool fallback_first = !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].stats.index);
+  if (fallback_first ? heads(fallback_stats_) : likely_count_ > 0 && heads(likely_[0].stats)) write_headline(out);
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
     if (!best_written && fallback_stats_.index <= block.stats.index) {
@@ -361,6 +362,20 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
     if (fallback_in_likely_) fallback_probability_ = -1.0f;
   }
   if (let_go(headline_text_)) has_headline_ = false;
+}
+
+// Whether the held headline goes just before `first`, the first block the
+// page writes: if it comes before it within kHeadlineReach blocks, and
+// `first` is no headline itself (the held one is then a site name or a
+// teaser's title).
+bool DefaultExtractor::heads(const BlockStats& first) const {
+  return !wrote_any_ && has_headline_ && headline_stats_.index < first.index &&
+         first.index - headline_stats_.index <= kHeadlineReach && !looks_like_headline(first);
+}
+
+void DefaultExtractor::write_headline(ContentWriter& out) {
+  out.decide_block(headline_stats_.span, true, headline_probability_);
+  write_block(headline_stats_, headline_text_.view(), out);
 }
 
 void DefaultExtractor::write_fallback(ContentWriter& out) {

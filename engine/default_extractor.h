@@ -37,7 +37,8 @@
 // (one more block buffer and one of kLikelyBytes; on a page of at most
 // kLikelyBlocks blocks, none of them likely, all of them), and so are the likely
 // blocks where fewer than kShortOutputWords words were kept; a headline
-// dropped before the first kept block may be written just before it, up to
+// dropped before the first block written may be written just before it (a
+// kept block, or the first of those written at the end), up to
 // kHeadlineReach blocks later (one more block buffer). The extra buffers go
 // back to the budget once a block is kept, the likely blocks' once
 // kShortOutputWords words are. They are optional: taken only if the budget
@@ -140,7 +141,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // below). Until the first block is kept, the latest dropped block that
   // looks like a headline (an h1/h2, or mostly words of the <title>) with at
   // least this probability is held, and written just before the first kept
-  // block if that comes within kHeadlineReach blocks of it.
+  // block if that comes within kHeadlineReach blocks of it; on a page that
+  // keeps none, just before the first of the blocks written at its end
+  // (likely blocks, the best block), on the same terms (stop 63).
   static constexpr float kHeadlineMinimum = 0.1f;
   static constexpr std::uint64_t kHeadlineReach = 20;
   // A block the model is this sure of is kept whatever its neighbours: the
@@ -202,6 +205,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void score(std::uint64_t seq, bool has_next, ContentWriter& out);
   void emit_oldest(bool content, ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
+  bool heads(const BlockStats& first) const;
+  void write_headline(ContentWriter& out);
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
   // Whether the block is now held.

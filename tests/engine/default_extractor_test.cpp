@@ -549,6 +549,38 @@ TEST(DefaultExtractor, TheBestBlockWrittenWhenNothingIsKeptHoldsAWordNotOnlyNumb
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kNumbersModel).text, r.text) << "one-byte chunks";
 }
 
+TEST(DefaultExtractor, ThePageThatKeepsNothingHasItsLikelyBlocksHeadedByTheHeadline) {
+  // The h1 (20 words, p = 0.22) is under the likely minimum but held as the
+  // headline; the two paragraphs (8 words, p = 0.6) are likely and dropped,
+  // and nothing is kept. At the end the likely blocks are written, the
+  // headline before them as it would be before a first kept block.
+  const std::string headline = words(20, "headline");
+  const std::string likely = "<p>eight words that the model finds fairly likely</p>";
+  std::string page = "<html><body><h1>" + headline + "</h1>" + likely + likely;
+  for (int i = 0; i < 9; ++i) page += forty_words("unlikely" + std::to_string(i));
+  page += "</body></html>";
+  const std::string expected = headline + "\n" + "eight words that the model finds fairly likely\n" +
+                               "eight words that the model finds fairly likely\n";
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kLengthModel);
+  EXPECT_EQ(r.text, expected);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLengthModel).text, expected) << "one-byte chunks";
+  for (std::size_t i = 1; i < r.spans.size(); ++i) EXPECT_LE(r.spans[i - 1].end, r.spans[i].begin) << i;
+  // Heading the best block written alone (nothing likely) as well: a
+  // 30-word headline (p = 0.11) before 25-word blocks (p = 0.15).
+  const std::string long_headline = words(30, "headline");
+  std::string unlikely_only = "<html><body><h1>" + long_headline + "</h1>";
+  for (int i = 0; i < 9; ++i) unlikely_only += "<p>" + words(25, i == 0 ? "first" : "other") + "</p>";
+  EXPECT_EQ(run_length_model(unlikely_only + "</body></html>"), long_headline + "\n" + words(25, "first") + "\n");
+  // Not a headline after the first block written (spans stay in document
+  // order), nor one more than kHeadlineReach blocks before it.
+  const std::string late = "<html><body>" + likely + "<h1>" + headline + "</h1>" + likely + "</body></html>";
+  EXPECT_EQ(run_length_model(late),
+            "eight words that the model finds fairly likely\neight words that the model finds fairly likely\n");
+  std::string far = "<html><body><h1>" + headline + "</h1>";
+  for (int i = 0; i < 21; ++i) far += forty_words("unlikely" + std::to_string(i));
+  EXPECT_EQ(run_length_model(far + likely + "</body></html>"), "eight words that the model finds fairly likely\n");
+}
+
 TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   const std::string html = test::read_fixture("article.html");
   auto run = [&](std::size_t chunk) {
