@@ -191,8 +191,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   if (content || confident(block.stats, block.probability)) {
     // A recovered headline goes first, so each kept block's decision still
-    // comes just before its text; not when the first kept block is itself a
-    // headline (the held one is then a site name or a teaser's title).
+    // comes just before its text.
     if (heads(block.stats)) {
       writing_held_ = true;
       write_headline(out);
@@ -269,7 +268,8 @@ void DefaultExtractor::finish(ContentWriter& out) {
   // A fallback among the likely blocks is written in its place by the loop.
   bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
   // The headline heads them as it would the first kept block.
-  const bool fallback_first = !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].stats.index);
+  const bool fallback_first =
+      !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].stats.index);
   if (fallback_first ? heads(fallback_stats_) : likely_count_ > 0 && heads(likely_[0].stats)) write_headline(out);
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
