@@ -181,6 +181,16 @@ static void test_config_init_sets_documented_defaults(void) {
   CHECK(config.arena_size == 0);
 }
 
+/* An extractor made from an invalid config says so, and so does each feed. */
+static void check_invalid(const winnow_config* config) {
+  winnow_status status = WINNOW_STATUS_OK;
+  winnow_extractor* ex = winnow_create(config, &status);
+  CHECK(ex != NULL);
+  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
+  CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
+  winnow_free(ex);
+}
+
 static void test_create_reports_bad_arguments(void) {
   winnow_status status = WINNOW_STATUS_OK;
   winnow_config config;
@@ -189,18 +199,13 @@ static void test_create_reports_bad_arguments(void) {
   CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
   winnow_config_init(&config);
   config.algorithm = "no-such-algorithm";
-  ex = winnow_create(&config, &status);
-  CHECK(ex != NULL);
-  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
-  CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
-  winnow_free(ex);
+  check_invalid(&config);
   winnow_config_init(&config);
   config.encoding = "no-such-charset";
-  ex = winnow_create(&config, &status);
-  CHECK(ex != NULL);
-  CHECK(status == WINNOW_STATUS_INVALID_ARGUMENT);
-  CHECK(winnow_feed(ex, "<p>x", 4, 1) == WINNOW_STATUS_INVALID_ARGUMENT);
-  winnow_free(ex);
+  check_invalid(&config);
+  winnow_config_init(&config);
+  config.max_depth = 0;
+  check_invalid(&config);
   winnow_config_init(&config);
   config.memory_budget = 1000;
   ex = winnow_create(&config, &status);
