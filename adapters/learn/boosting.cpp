@@ -45,6 +45,17 @@ Binned bin_rows(const RowAccess& row, std::size_t rows, std::size_t features, st
   return b;
 }
 
+// Whether group `group` is drawn for tree `tree`: a SplitMix64 hash of the
+// three, so the draw depends on nothing else (threads, order of rows).
+bool drawn(std::uint64_t seed, std::size_t tree, std::uint32_t group, double share) {
+  if (share >= 1.0) return true;
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(tree) * 0x100000000ull + group + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1.0p-53 < share;
+}
+
 struct Sums {
   double g = 0, h = 0;
 };
@@ -65,11 +76,13 @@ struct Split {
 };
 
 // histogram: the node's own slots, `stride` per feature.
+// offered[f]: whether this tree may split on feature f.
 Split best_split(const Sums* histogram, const Binned& binned, std::size_t features, std::size_t stride,
-                 const Sums& total, const BoostingParams& params) {
+                 const Sums& total, const BoostingParams& params, const std::vector<bool>& offered) {
   Split best;
   const double parent = total.g * total.g / (total.h + params.lambda);
   for (std::size_t f = 0; f < features; ++f) {
+    if (!offered[f]) continue;
     const std::size_t cut_count = binned.cuts[f].size();
     Sums left;
     for (std::size_t b = 0; b < cut_count; ++b) {  // split after bin b
@@ -102,17 +115,6 @@ void complete(const std::vector<GrowingNode>& tree, int at, std::size_t slot, st
   complete(tree, leaf ? at : n.right, 2 * slot + 2, level + 1, depth, params, features, thresholds, leaves);
 }
 
-// Whether group `group` is drawn for tree `tree`: a SplitMix64 hash of the
-// three, so the draw depends on nothing else (threads, order of rows).
-bool drawn(std::uint64_t seed, std::size_t tree, std::uint32_t group, double share) {
-  if (share >= 1.0) return true;
-  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(tree) * 0x100000000ull + group + 1);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
-  return static_cast<double>(z >> 11) * 0x1.0p-53 < share;
-}
-
 }  // namespace
 
 TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size_t features,
@@ -142,6 +144,13 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       root.g += g[i], root.h += h[i];
       node_of[i] = 0;
     }
+    // The features this tree may split on: drawn apart from the rows (another
+    // stream of the same hash), at least one.
+    std::vector<bool> offered(features);
+    bool any = false;
+    for (std::size_t f = 0; f < features; ++f)
+      any |= offered[f] = drawn(params.seed ^ 0x5DEECE66Dull, t, static_cast<std::uint32_t>(f), params.feature_share);
+    if (!any) std::fill(offered.begin(), offered.end(), true);
     std::vector<GrowingNode> tree{GrowingNode{root}};
     std::vector<int> level{0};
     for (std::size_t d = 0; d < params.depth && !level.empty(); ++d) {
@@ -165,7 +174,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       for (std::size_t k = 0; k < level.size(); ++k) {
         const int id = level[k];
         const Split s = best_split(&histogram[k * features * stride], binned, features, stride,
-                                   tree[static_cast<std::size_t>(id)].sums, params);
+                                   tree[static_cast<std::size_t>(id)].sums, params, offered);
         if (s.feature < 0) continue;
         const Sums parent = tree[static_cast<std::size_t>(id)].sums;
         const int left = static_cast<int>(tree.size());

@@ -33,6 +33,10 @@ struct BoostingParams {
   // share of the groups (all rows of a group together), drawn anew per tree
   // from `seed`. 1 uses every row.
   double subsample = 1.0;
+  // Column subsampling (as in Chen & Guestrin's XGBoost): each tree may
+  // split only on a share of the features, drawn anew per tree from `seed`,
+  // so that no one feature carries every tree. 1 offers every feature.
+  double feature_share = 1.0;
   std::uint64_t seed = 0;
 };
 

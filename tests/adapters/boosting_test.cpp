@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 namespace winnow::learn {
 namespace {
@@ -131,6 +132,43 @@ TEST(Boosting, SubsampledTreesStillGeneraliseAndDependOnlyOnTheSeed) {
   EXPECT_EQ(a.leaves, again.leaves);
   EXPECT_EQ(a.thresholds, again.thresholds);
   EXPECT_NE(a.leaves, other.leaves);
+}
+
+// The features a tree splits on (padding nodes split on none).
+std::set<std::uint8_t> split_features(const TreeEnsemble& model, std::size_t tree) {
+  const std::size_t inner = (std::size_t{1} << model.depth) - 1;
+  std::set<std::uint8_t> used;
+  for (std::size_t n = tree * inner; n < (tree + 1) * inner; ++n)
+    if (model.thresholds[n] != kAlwaysLeft) used.insert(model.features[n]);
+  return used;
+}
+
+TEST(Boosting, ATreeSplitsOnlyOnTheFeaturesDrawnForIt) {
+  // The XOR needs x0 and x1 in one tree. Offered every feature, each tree
+  // splits on both; offered about a third of them, many trees get one (and
+  // learn nothing of the interaction), the few that get both still learn it,
+  // and the draw depends on the seed alone.
+  const Data train = exclusive_or(3000, 11), test = exclusive_or(1000, 12);
+  BoostingParams params;
+  params.trees = 60;
+  params.depth = 2;
+  params.learning_rate = 0.3f;
+  const auto row = [&](std::size_t i) { return &train.x[i * 3]; };
+  const auto one_feature_trees = [](const TreeEnsemble& model) {
+    std::size_t n = 0;
+    for (std::size_t t = 0; t < model.tree_count; ++t) n += split_features(model, t).size() == 1;
+    return n;
+  };
+  const TreeEnsemble full = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  params.feature_share = 0.34;
+  const TreeEnsemble sampled = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  const TreeEnsemble again = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_EQ(split_features(full, 0), (std::set<std::uint8_t>{0, 1}));
+  EXPECT_GT(one_feature_trees(sampled), params.trees / 3);
+  EXPECT_LT(one_feature_trees(full), one_feature_trees(sampled));
+  EXPECT_GT(accuracy(sampled, test), 0.9);
+  EXPECT_EQ(sampled.thresholds, again.thresholds);
+  EXPECT_EQ(sampled.leaves, again.leaves);
 }
 
 TEST(Boosting, AGroupIsDrawnWholeAndALeftOutTreeAddsNothing) {
