@@ -557,9 +557,10 @@ int main(int argc, char** argv) {
   // Each tree may split on half the features, drawn per tree (column
   // subsampling): the trees then spread over more of the features instead of
   // leaning on the few that separate the training packages best. By package,
-  // the six-package mean rose by +0.0020 / +0.0023 (seeds 0; +0.0019 / +0.0012
-  // with seed 1; 0.7: +0.0015 / +0.0013), on dragnet, daniel and
-  // wcxb-dev-sample, cleanportaleval −0.002 (stop 65, adapters/learn/README.md).
+  // the six-package mean rose by +0.0020 / +0.0023 (seed 0; seed 1: +0.0019 /
+  // +0.0012; a share of 0.7: +0.0015 / +0.0013, 0.3: +0.0005 / −0.0004), on
+  // dragnet, daniel and wcxb-dev-sample, cleanportaleval −0.002 (stop 65,
+  // adapters/learn/README.md).
   params.feature_share = 0.5;
   std::size_t bags = 1;
   bool stacked = false;

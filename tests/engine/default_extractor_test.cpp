@@ -113,7 +113,7 @@ void expect_kept_in_order_and_left_out(const std::string& text, std::initializer
 // answer, prose and code, come out; the vote counts, tags, Share / Follow
 // rows, the answer form and the sidebar's questions do not. (The second
 // answer, one paragraph alone between a row of links and its poster's line,
-// is dropped at p 0.68: adapters/learn/README.md, stops 63 and 64.)
+// is dropped at p 0.67: adapters/learn/README.md, stops 63 and 64.)
 TEST(DefaultExtractor, KeepsTheQuestionAndTheAcceptedAnswerOfAQuestionPage) {
   const test::RunResult r = test::run_pipeline(test::read_fixture("question_answers.html"), ExtractorConfig{}, 0);
   expect_kept_in_order_and_left_out(
