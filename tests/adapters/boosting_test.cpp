@@ -144,10 +144,10 @@ std::set<std::uint8_t> split_features(const TreeEnsemble& model, std::size_t tre
 }
 
 TEST(Boosting, ATreeSplitsOnlyOnTheFeaturesDrawnForIt) {
-  // The XOR needs x0 and x1 in one tree. Offered every feature, each tree
-  // splits on both; offered about a third of them, many trees get one (and
-  // learn nothing of the interaction), the few that get both still learn it,
-  // and the draw depends on the seed alone.
+  // The XOR needs x0 and x1 in one tree. Offered every feature, the first
+  // tree splits on both and few trees on one alone; offered about a third of
+  // them, many trees get one (and learn nothing of the interaction), the few
+  // that get both still learn it, and the draw depends on the seed alone.
   const Data train = exclusive_or(3000, 11), test = exclusive_or(1000, 12);
   BoostingParams params;
   params.trees = 60;
