@@ -132,10 +132,26 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
   std::vector<float> score(rows, model.base);
   std::vector<double> g(rows), h(rows);
   std::vector<int> node_of(rows);
+  const std::size_t inner = (std::size_t{1} << params.depth) - 1;
+  const auto tree_view = [&](std::size_t t) {
+    return BoostedTrees{params.depth, 1, &model.features[t * inner], &model.thresholds[t * inner],
+                        &model.leaves[t * (inner + 1)], 0.0f};
+  };
+  std::vector<float> dropped_sum;  // per row: what the trees left out of this round add
   for (std::size_t t = 0; t < params.trees; ++t) {
+    std::vector<std::size_t> dropped;
+    if (params.drop_rate > 0)
+      for (std::size_t j = 0; j < t; ++j)
+        if (drawn(params.seed ^ 0xDA27ull, t, static_cast<std::uint32_t>(j), params.drop_rate)) dropped.push_back(j);
+    if (!dropped.empty()) {
+      dropped_sum.assign(rows, 0.0f);
+      for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j : dropped) dropped_sum[i] += boosted_log_odds(tree_view(j), row(i));
+    }
     Sums root;
     for (std::size_t i = 0; i < rows; ++i) {
-      const double p = 1.0 / (1.0 + std::exp(-static_cast<double>(score[i])));
+      const float margin = dropped.empty() ? score[i] : score[i] - dropped_sum[i];
+      const double p = 1.0 / (1.0 + std::exp(-static_cast<double>(margin)));
       const std::uint32_t group = groups.empty() ? static_cast<std::uint32_t>(i) : groups[i];
       // A row left out of this tree's draw adds nothing to its sums.
       const double w = drawn(params.seed, t, group, params.subsample) ? weights[i] : 0.0;
@@ -197,17 +213,22 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       }
       level = std::move(next_level);
     }
-    const std::size_t inner = (std::size_t{1} << params.depth) - 1;
     model.features.resize((t + 1) * inner);
     model.thresholds.resize((t + 1) * inner);
     model.leaves.resize((t + 1) * (inner + 1));
     complete(tree, 0, 0, 0, params.depth, params, &model.features[t * inner], &model.thresholds[t * inner],
              &model.leaves[t * (inner + 1)]);
     model.tree_count = t + 1;
+    if (!dropped.empty()) {
+      const float k = static_cast<float>(dropped.size());
+      const float kept_share = k / (k + params.learning_rate), new_share = 1.0f / (k + params.learning_rate);
+      for (std::size_t j : dropped)
+        for (std::size_t l = 0; l <= inner; ++l) model.leaves[j * (inner + 1) + l] *= kept_share;
+      for (std::size_t l = 0; l <= inner; ++l) model.leaves[t * (inner + 1) + l] *= new_share;
+      for (std::size_t i = 0; i < rows; ++i) score[i] -= (1.0f - kept_share) * dropped_sum[i];
+    }
     // The new tree's output for each row, as run time computes it.
-    const BoostedTrees one{params.depth, 1, &model.features[t * inner], &model.thresholds[t * inner],
-                           &model.leaves[t * (inner + 1)], 0.0f};
-    for (std::size_t i = 0; i < rows; ++i) score[i] += boosted_log_odds(one, row(i));
+    for (std::size_t i = 0; i < rows; ++i) score[i] += boosted_log_odds(tree_view(t), row(i));
   }
   return model;
 }

@@ -37,6 +37,14 @@ struct BoostingParams {
   // split only on a share of the features, drawn anew per tree from `seed`,
   // so that no one feature carries every tree. 1 offers every feature.
   double feature_share = 1.0;
+  // Dropout of trees (DART, Rashmi & Gilad-Bachrach, AISTATS 2015): before
+  // tree t is grown, each earlier tree is left out with this probability
+  // (drawn from `seed`), the new tree is fitted to what the others leave,
+  // and, k trees left out, the new tree is scaled by 1 / (k + learning_rate)
+  // and the k trees by k / (k + learning_rate) (XGBoost's "tree"
+  // normalisation), so late trees cannot only correct the last few. 0 is
+  // plain boosting.
+  double drop_rate = 0.0;
   std::uint64_t seed = 0;
 };
 

@@ -6,7 +6,7 @@
 //                [--lag N] [--bias X] [--linear] [--package-exponent X]
 //                [--balance-packages] [--page-weight X]
 //                [--trees N] [--depth N]
-//                [--learning-rate X] [--subsample X] [--feature-share X] [--lambda X] [--seed N]
+//                [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--lambda X] [--seed N]
 //                [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
@@ -596,6 +596,7 @@ int main(int argc, char** argv) {
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
     else if (a == "--subsample" && i + 1 < argc) params.subsample = std::atof(argv[++i]);
     else if (a == "--feature-share" && i + 1 < argc) params.feature_share = std::atof(argv[++i]);
+    else if (a == "--drop-rate" && i + 1 < argc) params.drop_rate = std::atof(argv[++i]);
     else if (a == "--lambda" && i + 1 < argc) params.lambda = std::atof(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) params.seed = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--stacked") stacked = true;
@@ -617,7 +618,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
       return 1;
     }
   }

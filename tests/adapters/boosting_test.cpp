@@ -232,5 +232,46 @@ TEST(Boosting, NoRowsGiveNoTrees) {
   EXPECT_EQ(model.tree_count, 0u);
 }
 
+TEST(Boosting, DroppingEveryTreeKeepsTheEnsembleAtOneFullStep) {
+  // With every earlier tree dropped, each tree is grown against the base
+  // alone, so all are the same tree; at learning rate 1 the normalisation
+  // (new tree 1 / (k + 1), the k others k / (k + 1)) keeps their sum that
+  // one tree, whatever their number. A wrong scale on either side drifts.
+  const Data d = exclusive_or(1000, 13);
+  const auto row = [&](std::size_t i) { return &d.x[i * 3]; };
+  BoostingParams params;
+  params.depth = 2;
+  params.learning_rate = 1.0f;
+  params.trees = 1;
+  const TreeEnsemble one = fit_boosted_trees(row, 1000, 3, d.y, d.w, params);
+  params.trees = 8;
+  params.drop_rate = 1.0;
+  const TreeEnsemble dropped = fit_boosted_trees(row, 1000, 3, d.y, d.w, params);
+  ASSERT_EQ(dropped.tree_count, 8u);
+  EXPECT_EQ(split_features(dropped, 7), split_features(one, 0));
+  for (std::size_t i = 0; i < 1000; ++i)
+    ASSERT_NEAR(boosted_log_odds(dropped.view(), row(i)), boosted_log_odds(one.view(), row(i)), 1e-4) << i;
+}
+
+TEST(Boosting, TreesGrownWithDropoutGeneraliseAndDependOnlyOnTheSeed) {
+  const Data train = exclusive_or(4000, 14), test = exclusive_or(2000, 15);
+  BoostingParams params;
+  params.trees = 40;
+  params.depth = 2;
+  params.learning_rate = 0.3f;
+  params.min_child_hessian = 20;
+  const auto row = [&](std::size_t i) { return &train.x[i * 3]; };
+  const TreeEnsemble plain = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  params.drop_rate = 0.2;
+  const TreeEnsemble a = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  const TreeEnsemble again = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_GT(accuracy(a, test), 0.95);
+  EXPECT_EQ(a.leaves, again.leaves);
+  EXPECT_NE(a.leaves, plain.leaves);
+  // The first tree is grown before any can be dropped; later ones are
+  // rescaled, so its leaves shrink.
+  EXPECT_LT(std::fabs(a.leaves[0]), std::fabs(plain.leaves[0]));
+}
+
 }  // namespace
 }  // namespace winnow::learn
