@@ -38,13 +38,19 @@ double accuracy(const TreeEnsemble& model, const Data& d) {
   return static_cast<double>(right) / static_cast<double>(d.y.size());
 }
 
-TEST(Boosting, LearnsAnInteractionAndGeneralises) {
-  const Data train = exclusive_or(4000, 1), test = exclusive_or(2000, 2);
+// Enough small trees to learn the exclusive or of exclusive_or().
+BoostingParams shallow_trees(std::size_t trees) {
   BoostingParams params;
-  params.trees = 30;
+  params.trees = trees;
   params.depth = 2;
   params.learning_rate = 0.3f;
   params.min_child_hessian = 20;
+  return params;
+}
+
+TEST(Boosting, LearnsAnInteractionAndGeneralises) {
+  const Data train = exclusive_or(4000, 1), test = exclusive_or(2000, 2);
+  BoostingParams params = shallow_trees(30);
   const TreeEnsemble model =
       fit_boosted_trees([&](std::size_t i) { return &train.x[i * 3]; }, train.y.size(), 3, train.y, train.w, params);
   ASSERT_EQ(model.tree_count, 30u);
@@ -116,11 +122,7 @@ TEST(Boosting, ATreeStoppedEarlyIsPaddedAndEvaluatesTheSame) {
 
 TEST(Boosting, SubsampledTreesStillGeneraliseAndDependOnlyOnTheSeed) {
   const Data train = exclusive_or(4000, 6), test = exclusive_or(2000, 7);
-  BoostingParams params;
-  params.trees = 30;
-  params.depth = 2;
-  params.learning_rate = 0.3f;
-  params.min_child_hessian = 20;
+  BoostingParams params = shallow_trees(30);
   params.subsample = 0.5;
   const auto fit = [&](std::uint64_t seed) {
     params.seed = seed;
@@ -255,11 +257,7 @@ TEST(Boosting, DroppingEveryTreeKeepsTheEnsembleAtOneFullStep) {
 
 TEST(Boosting, TreesGrownWithDropoutGeneraliseAndDependOnlyOnTheSeed) {
   const Data train = exclusive_or(4000, 14), test = exclusive_or(2000, 15);
-  BoostingParams params;
-  params.trees = 40;
-  params.depth = 2;
-  params.learning_rate = 0.3f;
-  params.min_child_hessian = 20;
+  BoostingParams params = shallow_trees(40);
   const auto row = [&](std::size_t i) { return &train.x[i * 3]; };
   const TreeEnsemble plain = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
   params.drop_rate = 0.2;
