@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace winnow::learn {
 namespace {
@@ -60,9 +62,34 @@ struct Sums {
   double g = 0, h = 0;
 };
 
+// The leaf values a node's subtree may take (BoostingParams::monotone).
+struct Bounds {
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+};
+
+double leaf_weight(const Sums& s, const Bounds& b, double lambda) {
+  return std::clamp(-s.g / (s.h + lambda), b.lower, b.upper);
+}
+
+// The loss a node's leaf value takes off: G^2 / (H + lambda) when the value
+// is inside the bounds (written so, to keep the gains of unconstrained trees
+// to the last bit), -(2 G w + (H + lambda) w^2) at the bound w it is held to.
+double score_of(const Sums& s, const Bounds& b, double lambda) {
+  const double free = -s.g / (s.h + lambda);
+  if (free >= b.lower && free <= b.upper) return s.g * s.g / (s.h + lambda);
+  const double w = std::clamp(free, b.lower, b.upper);
+  return -(2 * s.g * w + (s.h + lambda) * w * w);
+}
+
+std::int8_t constraint_of(const BoostingParams& params, std::size_t feature) {
+  return feature < params.monotone.size() ? params.monotone[feature] : 0;
+}
+
 // A node while the tree grows: children by index, -1 for a leaf.
 struct GrowingNode {
   Sums sums;
+  Bounds bounds;
   int feature = -1;
   float threshold = 0;
   int left = -1, right = -1;
@@ -73,16 +100,19 @@ struct Split {
   int feature = -1;
   std::size_t bin = 0;
   Sums left;
+  double left_weight = 0, right_weight = 0;
 };
 
 // histogram: the node's own slots, `stride` per feature.
 // offered[f]: whether this tree may split on feature f.
 Split best_split(const Sums* histogram, const Binned& binned, std::size_t features, std::size_t stride,
-                 const Sums& total, const BoostingParams& params, const std::vector<bool>& offered) {
+                 const Sums& total, const Bounds& bounds, const BoostingParams& params,
+                 const std::vector<bool>& offered) {
   Split best;
-  const double parent = total.g * total.g / (total.h + params.lambda);
+  const double parent = score_of(total, bounds, params.lambda);
   for (std::size_t f = 0; f < features; ++f) {
     if (!offered[f]) continue;
+    const std::int8_t direction = constraint_of(params, f);
     const std::size_t cut_count = binned.cuts[f].size();
     Sums left;
     for (std::size_t b = 0; b < cut_count; ++b) {  // split after bin b
@@ -90,11 +120,23 @@ Split best_split(const Sums* histogram, const Binned& binned, std::size_t featur
       left.h += histogram[f * stride + b].h;
       const Sums right{total.g - left.g, total.h - left.h};
       if (left.h < params.min_child_hessian || right.h < params.min_child_hessian) continue;
-      const double gain = left.g * left.g / (left.h + params.lambda) + right.g * right.g / (right.h + params.lambda) - parent;
-      if (gain > best.gain) best = Split{gain, static_cast<int>(f), b, left};
+      const double wl = leaf_weight(left, bounds, params.lambda), wr = leaf_weight(right, bounds, params.lambda);
+      if ((direction > 0 && wl > wr) || (direction < 0 && wl < wr)) continue;
+      const double gain = score_of(left, bounds, params.lambda) + score_of(right, bounds, params.lambda) - parent;
+      if (gain > best.gain) best = Split{gain, static_cast<int>(f), b, left, wl, wr};
     }
   }
   return best;
+}
+
+// The bounds of a split's children: the parent's, and for a constrained
+// feature each child on its side of the midpoint of the two leaf values.
+std::pair<Bounds, Bounds> child_bounds(const Bounds& parent, const Split& s, std::int8_t direction) {
+  Bounds left = parent, right = parent;
+  const double middle = (s.left_weight + s.right_weight) / 2;
+  if (direction > 0) left.upper = right.lower = middle;
+  if (direction < 0) left.lower = right.upper = middle;
+  return {left, right};
 }
 
 // Writes the subtree at `at` into heap slot `slot` of a tree complete to
@@ -105,7 +147,7 @@ void complete(const std::vector<GrowingNode>& tree, int at, std::size_t slot, st
   const GrowingNode& n = tree[static_cast<std::size_t>(at)];
   const std::size_t inner = (std::size_t{1} << depth) - 1;
   if (level == depth) {
-    leaves[slot - inner] = static_cast<float>(-n.sums.g / (n.sums.h + params.lambda)) * params.learning_rate;
+    leaves[slot - inner] = static_cast<float>(leaf_weight(n.sums, n.bounds, params.lambda)) * params.learning_rate;
     return;
   }
   const bool leaf = n.feature < 0;
@@ -167,7 +209,7 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
     for (std::size_t f = 0; f < features; ++f)
       any |= offered[f] = drawn(params.seed ^ 0x5DEECE66Dull, t, static_cast<std::uint32_t>(f), params.feature_share);
     if (!any) std::fill(offered.begin(), offered.end(), true);
-    std::vector<GrowingNode> tree{GrowingNode{root}};
+    std::vector<GrowingNode> tree{GrowingNode{root, Bounds{}}};
     std::vector<int> level{0};
     for (std::size_t d = 0; d < params.depth && !level.empty(); ++d) {
       // Histograms of the nodes of this level: slot of node k is k.
@@ -190,12 +232,15 @@ TreeEnsemble fit_boosted_trees(const RowAccess& row, std::size_t rows, std::size
       for (std::size_t k = 0; k < level.size(); ++k) {
         const int id = level[k];
         const Split s = best_split(&histogram[k * features * stride], binned, features, stride,
-                                   tree[static_cast<std::size_t>(id)].sums, params, offered);
+                                   tree[static_cast<std::size_t>(id)].sums, tree[static_cast<std::size_t>(id)].bounds,
+                                   params, offered);
         if (s.feature < 0) continue;
         const Sums parent = tree[static_cast<std::size_t>(id)].sums;
+        const auto [left_bounds, right_bounds] = child_bounds(
+            tree[static_cast<std::size_t>(id)].bounds, s, constraint_of(params, static_cast<std::size_t>(s.feature)));
         const int left = static_cast<int>(tree.size());
-        tree.push_back(GrowingNode{s.left});
-        tree.push_back(GrowingNode{Sums{parent.g - s.left.g, parent.h - s.left.h}});
+        tree.push_back(GrowingNode{s.left, left_bounds});
+        tree.push_back(GrowingNode{Sums{parent.g - s.left.g, parent.h - s.left.h}, right_bounds});
         GrowingNode& n = tree[static_cast<std::size_t>(id)];
         n.feature = s.feature;
         n.threshold = binned.cuts[static_cast<std::size_t>(s.feature)][s.bin];

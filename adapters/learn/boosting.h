@@ -45,6 +45,16 @@ struct BoostingParams {
   // normalisation), so late trees cannot only correct the last few. 0 is
   // plain boosting.
   double drop_rate = 0.0;
+  // Monotone constraints (as in XGBoost, Chen & Guestrin 2016's
+  // implementation): monotone[f] = +1 lets the log-odds only rise with
+  // feature f, -1 only fall, 0 (or a feature past the end) leaves it free.
+  // A split on a constrained feature is taken only if its two leaf values
+  // keep the order; both children then stay on their side of the values'
+  // midpoint, and every descendant inside its ancestors' bounds, so the
+  // whole tree (and the sum of trees) keeps the order. Leaf values and gains
+  // are those of the bounded weights: with w = clamp(-G / (H + lambda)),
+  // a node's score is -(2 G w + (H + lambda) w^2).
+  std::vector<std::int8_t> monotone;
   std::uint64_t seed = 0;
 };
 

@@ -271,5 +271,71 @@ TEST(Boosting, TreesGrownWithDropoutGeneraliseAndDependOnlyOnTheSeed) {
   EXPECT_LT(std::fabs(a.leaves[0]), std::fabs(plain.leaves[0]));
 }
 
+// Whether the ensemble's log-odds never move against `direction` along
+// feature `f`, the other two features held at each point of a grid.
+bool keeps_direction(const TreeEnsemble& model, std::size_t f, int direction) {
+  const float grid[] = {0.05f, 0.2f, 0.4f, 0.6f, 0.8f, 0.95f};
+  for (float u : grid)
+    for (float v : grid) {
+      float x[3];
+      double previous = 0;
+      for (int step = 0; step <= 100; ++step) {
+        const std::size_t a = (f + 1) % 3, b = (f + 2) % 3;
+        x[f] = static_cast<float>(step) / 100.0f;
+        x[a] = u;
+        x[b] = v;
+        const double value = boosted_log_odds(model.view(), x);
+        if (step > 0 && direction * (value - previous) < -1e-6) return false;
+        previous = value;
+      }
+    }
+  return true;
+}
+
+// The share of the rows with x[f] on one side of `cut` (below it when
+// `below`) that the model labels right.
+double accuracy_where(const TreeEnsemble& model, const Data& d, std::size_t f, float cut, bool below) {
+  std::size_t rows = 0, right = 0;
+  for (std::size_t i = 0; i < d.y.size(); ++i) {
+    if ((d.x[i * 3 + f] < cut) != below) continue;
+    rows += 1;
+    right += (boosted_log_odds(model.view(), &d.x[i * 3]) > 0) == (d.y[i] == 1);
+  }
+  return static_cast<double>(right) / static_cast<double>(rows);
+}
+
+TEST(Boosting, AMonotoneFeatureMovesTheLogOddsOneWayOnly) {
+  // In exclusive_or() the label rises with x0 where x1 <= 0.3 and falls with
+  // it above; it rises with x1 where x0 <= 0.5 and falls above. Free trees
+  // learn all four; trees held to one direction only the half that agrees.
+  const Data train = exclusive_or(4000, 16);
+  const auto row = [&](std::size_t i) { return &train.x[i * 3]; };
+  BoostingParams params = shallow_trees(30);
+  params.depth = 3;  // room below a split for a grandchild to cross its bound
+  const TreeEnsemble free = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_FALSE(keeps_direction(free, 0, +1));
+  EXPECT_FALSE(keeps_direction(free, 1, -1));
+  params.monotone = {+1};
+  const TreeEnsemble rising = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_TRUE(keeps_direction(rising, 0, +1));
+  EXPECT_GT(accuracy_where(rising, train, 1, 0.25f, true), 0.95);  // x1 <= 0.3: the label is x0 > 0.5
+  EXPECT_LT(accuracy_where(rising, train, 1, 0.35f, false), 0.75);  // above: it falls with x0
+  params.monotone = {0, -1};
+  const TreeEnsemble falling = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_TRUE(keeps_direction(falling, 1, -1));
+  EXPECT_GT(accuracy_where(falling, train, 0, 0.55f, false), 0.95);  // x0 > 0.5: the label is x1 <= 0.3
+}
+
+TEST(Boosting, FeaturesLeftFreeGrowTheSameTreesAsNoConstraints) {
+  const Data train = exclusive_or(2000, 17);
+  const auto row = [&](std::size_t i) { return &train.x[i * 3]; };
+  BoostingParams params = shallow_trees(10);
+  const TreeEnsemble plain = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  params.monotone = {0, 0};  // shorter than the features: the rest are free too
+  const TreeEnsemble zero = fit_boosted_trees(row, train.y.size(), 3, train.y, train.w, params);
+  EXPECT_EQ(zero.leaves, plain.leaves);
+  EXPECT_EQ(zero.thresholds, plain.thresholds);
+}
+
 }  // namespace
 }  // namespace winnow::learn
