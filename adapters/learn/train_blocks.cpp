@@ -6,7 +6,7 @@
 //                [--lag N] [--bias X] [--linear] [--package-exponent X]
 //                [--balance-packages] [--page-weight X]
 //                [--trees N] [--depth N]
-//                [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone]
+//                [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST]
 //                [--lambda X] [--seed N]
 //                [--bags N] [--min-child-hessian X]
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
@@ -93,6 +93,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -233,30 +234,22 @@ void compute_context(const winnow::BlockModel& model, Document* d) {
   }
 }
 
-// --monotone: the directions the first stage's trees must keep, from what
-// each feature means rather than from the corpus. More text, sentences and
-// density, or a mark of the article (its element, its declared body, the
-// page's main landmark), may only raise a block's log-odds; more links, or a
-// mark of navigation, footer, sidebar, comments, sharing, related links,
-// adverts, forms, teasers or hidden text, may only lower them. Everything
-// else (position, headings, tags, the neighbours) stays free.
-std::vector<std::int8_t> monotone_constraints() {
-  static const std::pair<const char*, std::int8_t> kDirections[] = {
-      {"log_words", 1}, {"log_chars", 1}, {"text_density", 1}, {"log_sentences", 1},
-      {"sem_article", 1}, {"sem_content", 1}, {"sem_main_landmark", 1}, {"sem_declared_body", 1},
-      {"link_density", -1}, {"all_links", -1}, {"copyright", -1}, {"sem_navigation", -1},
-      {"sem_footer", -1}, {"sem_sidebar", -1}, {"sem_comment", -1}, {"sem_share", -1},
-      {"sem_related", -1}, {"sem_advert", -1}, {"sem_subscribe", -1}, {"sem_hidden", -1},
-      {"sem_form", -1}, {"sem_teaser", -1}};
+// --monotone LIST: the directions the first stage's trees must keep
+// (BoostingParams::monotone), as comma-separated feature names
+// (block_feature_name), each after "+" (the log-odds may only rise with it)
+// or "-" (only fall): "+log_words,-link_density". Nothing when an entry
+// names no feature or has no sign.
+std::optional<std::vector<std::int8_t>> parse_monotone(std::string_view list) {
   std::vector<std::int8_t> directions(kBlockFeatureCount, 0);
-  for (const auto& [name, direction] : kDirections) {
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view entry = list.substr(0, comma);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    if (entry.size() < 2 || (entry[0] != '+' && entry[0] != '-')) return std::nullopt;
     std::size_t f = 0;
-    while (f < kBlockFeatureCount && std::string_view(winnow::block_feature_name(f)) != name) ++f;
-    if (f == kBlockFeatureCount) {  // a feature renamed: say so rather than leave it free
-      std::fprintf(stderr, "train_blocks: --monotone names no feature \"%s\"\n", name);
-      std::exit(1);
-    }
-    directions[f] = direction;
+    while (f < kBlockFeatureCount && std::string_view(winnow::block_feature_name(f)) != entry.substr(1)) ++f;
+    if (f == kBlockFeatureCount) return std::nullopt;
+    directions[f] = entry[0] == '+' ? 1 : -1;
   }
   return directions;
 }
@@ -628,7 +621,14 @@ int main(int argc, char** argv) {
     else if (a == "--subsample" && i + 1 < argc) params.subsample = std::atof(argv[++i]);
     else if (a == "--feature-share" && i + 1 < argc) params.feature_share = std::atof(argv[++i]);
     else if (a == "--drop-rate" && i + 1 < argc) params.drop_rate = std::atof(argv[++i]);
-    else if (a == "--monotone") params.monotone = monotone_constraints();
+    else if (a == "--monotone" && i + 1 < argc) {
+      const auto directions = parse_monotone(argv[++i]);
+      if (!directions) {
+        std::fprintf(stderr, "train_blocks: --monotone wants feature names after + or -, separated by commas, got \"%s\"\n", argv[i]);
+        return 1;
+      }
+      params.monotone = *directions;
+    }
     else if (a == "--lambda" && i + 1 < argc) params.lambda = std::atof(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) params.seed = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--stacked") stacked = true;
@@ -650,7 +650,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
       return 1;
     }
   }
