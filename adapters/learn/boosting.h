@@ -45,8 +45,8 @@ struct BoostingParams {
   // normalisation), so late trees cannot only correct the last few. 0 is
   // plain boosting.
   double drop_rate = 0.0;
-  // Monotone constraints (as in XGBoost, Chen & Guestrin 2016's
-  // implementation): monotone[f] = +1 lets the log-odds only rise with
+  // Monotone constraints (as the XGBoost library implements them; Chen &
+  // Guestrin's paper has none): monotone[f] = +1 lets the log-odds only rise with
   // feature f, -1 only fall, 0 (or a feature past the end) leaves it free.
   // A split on a constrained feature is taken only if its two leaf values
   // keep the order; both children then stay on their side of the values'
