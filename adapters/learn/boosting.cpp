@@ -120,10 +120,13 @@ Split best_split(const Sums* histogram, const Binned& binned, std::size_t featur
       left.h += histogram[f * stride + b].h;
       const Sums right{total.g - left.g, total.h - left.h};
       if (left.h < params.min_child_hessian || right.h < params.min_child_hessian) continue;
+      const double gain = score_of(left, bounds, params.lambda) + score_of(right, bounds, params.lambda) - parent;
+      if (gain <= best.gain) continue;
+      // The leaf values only for a split that would be the best: a split
+      // against the feature's direction is passed over whatever its gain.
       const double wl = leaf_weight(left, bounds, params.lambda), wr = leaf_weight(right, bounds, params.lambda);
       if ((direction > 0 && wl > wr) || (direction < 0 && wl < wr)) continue;
-      const double gain = score_of(left, bounds, params.lambda) + score_of(right, bounds, params.lambda) - parent;
-      if (gain > best.gain) best = Split{gain, static_cast<int>(f), b, left, wl, wr};
+      best = Split{gain, static_cast<int>(f), b, left, wl, wr};
     }
   }
   return best;
