@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The two ways winnow code takes memory, both through the MemoryBudget (and
-// so from the caller's arena when there is one):
+// The ways winnow code takes memory, all through the MemoryBudget (and so
+// from the caller's arena when there is one):
 //  - BudgetBuffer<T>: a fixed array of T, reserved and allocated at once,
 //    released and freed together; the storage behind rings, stacks and
 //    candidate tables.
@@ -8,13 +8,17 @@
 //    `new (budget) T(...)` and deleted with plain `delete` (each object
 //    remembers where its memory came from), so algorithms, which the
 //    registry hands out as std::unique_ptr, live in the arena too.
+//  - ChargedVector<T>: an array that grows by half while the budget has
+//    room, for what an algorithm keeps until the end of the document.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <limits>
 #include <new>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "engine/memory_budget.h"
@@ -187,6 +191,73 @@ class BudgetAllocated {
       ::operator delete(block);
     }
   }
+};
+
+// A growable array of plain data whose memory comes from the budget and
+// whose every growth is charged to it, the old and the new buffer together
+// while the items move (as BoundedText's text). When the budget has no room
+// for a larger buffer, push_back() returns false, marks the budget exceeded
+// and refuses from then on; the items held stay. The end-of-document buffers
+// of TextSweeper, Readability, the mountain model, the relevance method and
+// the shallow-text rules.
+template <typename T>
+class ChargedVector {
+  static_assert(std::is_trivially_copyable<T>::value, "items are moved with memcpy");
+
+ public:
+  explicit ChargedVector(MemoryBudget& budget) : budget_(&budget) {}
+  ChargedVector(const ChargedVector&) = delete;
+  ChargedVector& operator=(const ChargedVector&) = delete;
+  ~ChargedVector() {
+    budget_->deallocate(items_);
+    budget_->release(capacity_ * sizeof(T));
+  }
+
+  bool push_back(const T& value) {
+    if (failed_) return false;
+    if (size_ == capacity_ && !grow()) return false;
+    items_[size_++] = value;
+    return true;
+  }
+  void truncate(std::size_t size) {
+    if (size < size_) size_ = size;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  bool failed() const { return failed_; }
+  T& operator[](std::size_t i) { return items_[i]; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  T& back() { return items_[size_ - 1]; }
+
+ private:
+  // As BoundedText: the new buffer is charged in full before the old one is
+  // released, since both are alive while the items move.
+  bool grow() {
+    const std::size_t want = std::max<std::size_t>(16, capacity_ + capacity_ / 2);
+    const std::size_t target = std::min(want, budget_->available() / sizeof(T));
+    T* moved = nullptr;
+    if (target > capacity_ && budget_->try_reserve(target * sizeof(T))) {
+      moved = static_cast<T*>(budget_->allocate(target * sizeof(T)));
+      if (moved == nullptr) budget_->release(target * sizeof(T));
+    }
+    if (moved == nullptr) {
+      failed_ = true;
+      budget_->mark_exceeded();
+      return false;
+    }
+    if (size_ > 0) std::memcpy(static_cast<void*>(moved), items_, size_ * sizeof(T));
+    budget_->deallocate(items_);
+    budget_->release(capacity_ * sizeof(T));
+    items_ = moved;
+    capacity_ = target;
+    return true;
+  }
+
+  MemoryBudget* budget_;
+  T* items_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;  // items allocated and paid for
+  bool failed_ = false;
 };
 
 }  // namespace winnow

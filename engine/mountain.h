@@ -53,9 +53,9 @@
 
 #include "engine/algorithm.h"
 #include "engine/bounded_text.h"
+#include "engine/budget_buffer.h"
 #include "engine/content_sink.h"
 #include "engine/memory_budget.h"
-#include "engine/textsweeper.h"  // ChargedVector
 
 namespace winnow {
 

@@ -77,74 +77,10 @@
 
 #include "engine/algorithm.h"
 #include "engine/bounded_text.h"
-#include "engine/budget_buffer.h"
+#include "engine/budget_buffer.h"  // ChargedVector
 #include "engine/memory_budget.h"
 
 namespace winnow {
-
-// A growable array whose growth is charged to the budget and whose memory
-// comes from it: push_back() returns false (and marks the budget exceeded)
-// instead of growing past it. Used by TextSweeper and the relevance
-// extractor for their end-of-document buffers. Items are plain data.
-template <typename T>
-class ChargedVector {
-  static_assert(std::is_trivially_copyable<T>::value, "items are moved with memcpy");
-
- public:
-  explicit ChargedVector(MemoryBudget& budget) : budget_(&budget) {}
-  ChargedVector(const ChargedVector&) = delete;
-  ChargedVector& operator=(const ChargedVector&) = delete;
-  ~ChargedVector() {
-    budget_->deallocate(items_);
-    budget_->release(capacity_ * sizeof(T));
-  }
-
-  bool push_back(const T& value) {
-    if (failed_) return false;
-    if (size_ == capacity_ && !grow()) return false;
-    items_[size_++] = value;
-    return true;
-  }
-  void truncate(std::size_t size) {
-    if (size < size_) size_ = size;
-  }
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool failed() const { return failed_; }
-  T& operator[](std::size_t i) { return items_[i]; }
-  const T& operator[](std::size_t i) const { return items_[i]; }
-  T& back() { return items_[size_ - 1]; }
-
- private:
-  // As BoundedText: the new buffer is charged in full before the old one is
-  // released, since both are alive while the items move.
-  bool grow() {
-    const std::size_t want = std::max<std::size_t>(16, capacity_ + capacity_ / 2);
-    const std::size_t target = std::min(want, budget_->available() / sizeof(T));
-    T* moved = nullptr;
-    if (target > capacity_ && budget_->try_reserve(target * sizeof(T))) {
-      moved = static_cast<T*>(budget_->allocate(target * sizeof(T)));
-      if (moved == nullptr) budget_->release(target * sizeof(T));
-    }
-    if (moved == nullptr) {
-      failed_ = true;
-      budget_->mark_exceeded();
-      return false;
-    }
-    if (size_ > 0) std::memcpy(static_cast<void*>(moved), items_, size_ * sizeof(T));
-    budget_->deallocate(items_);
-    budget_->release(capacity_ * sizeof(T));
-    items_ = moved;
-    capacity_ = target;
-    return true;
-  }
-
-  MemoryBudget* budget_;
-  T* items_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = 0;  // items allocated and paid for
-  bool failed_ = false;
-};
 
 struct TextSweeperParams {
   double tolerance = 0.9;

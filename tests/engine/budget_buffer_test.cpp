@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 
 namespace winnow {
@@ -129,6 +130,83 @@ TEST(BudgetAllocated, ObjectsAreChargedToTheBudgetAndGiveItBack) {
   first.reset();
   EXPECT_EQ(budget.used(), 0u);
   EXPECT_EQ(budget.peak(), 2 * kOne);
+}
+
+TEST(ChargedVector, KeepsItsItemsThroughEveryGrowthAndGivesTheMemoryBack) {
+  MemoryBudget budget(1 << 20);
+  {
+    ChargedVector<std::uint64_t> values(budget);
+    EXPECT_TRUE(values.empty());
+    for (std::uint64_t i = 0; i < 1000; ++i) ASSERT_TRUE(values.push_back(i * 7));
+    ASSERT_EQ(values.size(), 1000u);
+    for (std::uint64_t i = 0; i < 1000; ++i) ASSERT_EQ(values[i], i * 7) << "item " << i;
+    EXPECT_EQ(values.back(), 999u * 7);
+    EXPECT_GE(budget.used(), 1000 * sizeof(std::uint64_t));
+    EXPECT_LT(budget.used(), 1500 * sizeof(std::uint64_t)) << "grows by half, not by doubling";
+    EXPECT_FALSE(values.failed());
+  }
+  EXPECT_EQ(budget.used(), 0u);
+}
+
+// While the items move, the old and the new buffer are both alive, so both
+// are charged: with 200 bytes, 4-byte items grow 16 -> 24 -> 26 (the peak
+// 96 + 104 = 200), and the next growth, which would need 104 + 4 * 27, is
+// refused. Releasing the old buffer first would let it reach 50.
+TEST(ChargedVector, ChargesTheOldAndTheNewBufferTogetherWhileGrowing) {
+  MemoryBudget budget(200);
+  ChargedVector<std::uint32_t> values(budget);
+  std::uint32_t accepted = 0;
+  while (accepted < 100 && values.push_back(accepted)) ++accepted;
+  EXPECT_EQ(accepted, 26u);
+  EXPECT_EQ(budget.peak(), 200u);
+  EXPECT_EQ(budget.used(), 26 * sizeof(std::uint32_t));
+  EXPECT_TRUE(values.failed());
+  EXPECT_TRUE(budget.exceeded()) << "a refusal is the budget's outcome, not a silent drop";
+  EXPECT_EQ(values.size(), 26u) << "what was kept stays";
+  EXPECT_EQ(values[25], 25u);
+}
+
+// Once it has refused an item it refuses all that follow, even when the
+// budget has room again: an algorithm's kept sequence never has a gap.
+TEST(ChargedVector, ARefusalIsFinal) {
+  MemoryBudget budget(512);
+  BudgetBuffer<char> other(budget, 384);
+  ASSERT_TRUE(other.ok());
+  ChargedVector<std::uint64_t> values(budget);
+  std::size_t accepted = 0;
+  while (values.push_back(accepted)) ++accepted;
+  EXPECT_EQ(accepted, 16u);
+  other.reset();
+  EXPECT_FALSE(values.push_back(99));
+  EXPECT_EQ(values.size(), 16u);
+}
+
+TEST(ChargedVector, TruncateShortensAndTheSpaceIsUsedAgain) {
+  MemoryBudget budget(1 << 12);
+  ChargedVector<int> values(budget);
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(values.push_back(i));
+  const std::size_t used = budget.used();
+  values.truncate(4);
+  EXPECT_EQ(values.size(), 4u);
+  EXPECT_EQ(values[3], 3);
+  values.truncate(20);
+  EXPECT_EQ(values.size(), 4u) << "truncate never lengthens";
+  ASSERT_TRUE(values.push_back(40));
+  EXPECT_EQ(values[4], 40);
+  EXPECT_EQ(budget.used(), used) << "the capacity stays paid for and is reused";
+}
+
+TEST(ChargedVector, ComesFromTheArenaWhenThereIsOne) {
+  alignas(16) static char buffer[8192];
+  MemoryBudget budget(buffer, sizeof buffer);
+  {
+    ChargedVector<std::uint64_t> values(budget);
+    for (std::uint64_t i = 0; i < 300; ++i) ASSERT_TRUE(values.push_back(i));
+    EXPECT_TRUE(budget.arena().contains(&values[0]));
+    EXPECT_EQ(budget.arena().live_blocks(), 1u) << "the old buffers went back to the arena";
+  }
+  EXPECT_EQ(budget.arena().live_blocks(), 0u);
+  EXPECT_EQ(budget.used(), 0u);
 }
 
 }  // namespace
