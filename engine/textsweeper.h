@@ -67,17 +67,14 @@
 // Output delay: the end of the document.
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <cstring>
 #include <string_view>
-#include <type_traits>
 
 #include "engine/algorithm.h"
 #include "engine/bounded_text.h"
-#include "engine/budget_buffer.h"  // ChargedVector
+#include "engine/budget_buffer.h"
 #include "engine/memory_budget.h"
 
 namespace winnow {
