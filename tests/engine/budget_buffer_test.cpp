@@ -142,7 +142,7 @@ TEST(ChargedVector, KeepsItsItemsThroughEveryGrowthAndGivesTheMemoryBack) {
     for (std::uint64_t i = 0; i < 1000; ++i) ASSERT_EQ(values[i], i * 7) << "item " << i;
     EXPECT_EQ(values.back(), 999u * 7);
     EXPECT_GE(budget.used(), 1000 * sizeof(std::uint64_t));
-    EXPECT_LT(budget.used(), 1500 * sizeof(std::uint64_t)) << "grows by half, not by doubling";
+    EXPECT_LT(budget.used(), 1500 * sizeof(std::uint64_t)) << "never more than half again what it holds";
     EXPECT_FALSE(values.failed());
   }
   EXPECT_EQ(budget.used(), 0u);
