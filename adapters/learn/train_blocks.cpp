@@ -12,6 +12,7 @@
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
 //                [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]
+//                [--site-folds K --sites FILE]
 //
 // --known-address gives each scored page the address its meta file records
 // (<id>.json's url) as the caller's (ExtractorConfig::url, `winnow --url`),
@@ -85,7 +86,11 @@
 //    With --page-folds K the folds are pages instead: each package's pages
 //    dealt in turn into K folds, a model trained on K - 1 of them scoring
 //    the last, so every package is in every training set: how the shipped
-//    model may do on unseen pages of the kinds it has seen.
+//    model may do on unseen pages of the kinds it has seen. With
+//    --site-folds K --sites FILE (FILE from tools/page_sites.py --out) the
+//    folds are sites: each package's sites dealt into K folds
+//    (adapters/learn/site_folds.h), so no page is scored by trees that saw
+//    its site: unseen sites of the kinds the model has seen.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -109,6 +114,7 @@
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
+#include "adapters/learn/site_folds.h"
 #include "adapters/learn/smoothing.h"
 #include "adapters/learn/sweep.h"
 #include "adapters/libxml/html_extractor.h"
@@ -561,6 +567,21 @@ std::vector<std::size_t> folds_by_page(const std::vector<Document>& docs, std::s
   return fold;
 }
 
+// By site: each package's sites dealt into k folds (site_folds.h); a page
+// the table does not list is a site of its own.
+std::vector<std::size_t> folds_by_site(const std::vector<Document>& docs, const std::vector<std::string>& names,
+                                       const winnow::learn::SiteTable& sites, std::size_t k) {
+  std::vector<winnow::learn::SitePage> pages;
+  std::size_t unlisted = 0;
+  for (const Document& d : docs) {
+    const auto it = sites.find(winnow::learn::site_key(names[d.package], d.id));
+    unlisted += it == sites.end();
+    pages.push_back({d.package, it == sites.end() ? std::string() : it->second});
+  }
+  if (unlisted != 0) std::printf("%zu pages not in the table of sites, each a site of its own\n", unlisted);
+  return winnow::learn::folds_by_site(pages, k);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -594,6 +615,8 @@ int main(int argc, char** argv) {
   double soft_width = 0;   // 0: hard labels
   double min_ceiling = 0;  // pages whose labels explain their gold worse are not trained on
   std::size_t page_folds = 0;  // 0: cross-validate by package
+  std::size_t site_folds = 0;  // 0: not by site
+  std::string sites_path;      // --sites: package, id and site of each page
   bool known_address = false;
   // The HMM's transition log-probabilities are multiplied by this
   // (adapters/learn/smoothing.h); 0.7 was cross-validated against 0.5, 0.6
@@ -641,6 +664,8 @@ int main(int argc, char** argv) {
     else if (a == "--min-ceiling" && i + 1 < argc) min_ceiling = std::atof(argv[++i]);
     else if (a == "--smoothing-weight" && i + 1 < argc) smoothing_weight = std::atof(argv[++i]);
     else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
+    else if (a == "--site-folds" && i + 1 < argc) site_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
+    else if (a == "--sites" && i + 1 < argc) sites_path = argv[++i];
     else if (a == "--known-address") known_address = true;
     else if ((a == "--sweep-bias" || a == "--sweep-smoothing") && i + 1 < argc) {
       const auto values = winnow::learn::parse_value_list(argv[++i]);
@@ -650,8 +675,21 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE]\n");
       return 1;
+    }
+  }
+  if ((site_folds != 0) != !sites_path.empty() || (site_folds != 0 && page_folds != 0)) {
+    std::fprintf(stderr, "train_blocks: --site-folds K goes with --sites FILE (tools/page_sites.py --out), without --page-folds\n");
+    return 1;
+  }
+  std::optional<winnow::learn::SiteTable> sites;
+  if (site_folds != 0) {
+    const std::optional<std::string> text = winnow::eval::read_file_bytes(sites_path);
+    if (!text || !(sites = winnow::learn::parse_site_table(*text))) {
+      std::fprintf(stderr, "train_blocks: cannot read %s as lines of package, id and site separated by tabs\n",
+                   sites_path.c_str());
+      return 2;
     }
   }
   const bool sweep = !sweep_biases.empty() || !sweep_weights.empty();
@@ -705,9 +743,12 @@ int main(int argc, char** argv) {
     return documents_path.empty() || write_documents(documents_path, names, rows) ? 0 : 2;
   }
   if (cross_validate) {
-    const std::vector<std::size_t> fold = page_folds ? folds_by_page(docs, page_folds) : folds_by_package(docs);
-    const std::size_t fold_count = page_folds ? page_folds : names.size();
+    const std::vector<std::size_t> fold = page_folds   ? folds_by_page(docs, page_folds)
+                                          : site_folds ? folds_by_site(docs, names, *sites, site_folds)
+                                                       : folds_by_package(docs);
+    const std::size_t fold_count = page_folds ? page_folds : site_folds ? site_folds : names.size();
     if (page_folds) std::printf("\nCross-validated by page (%zu folds of each package's pages):\n", page_folds);
+    else if (site_folds) std::printf("\nCross-validated by site (%zu folds of each package's sites):\n", site_folds);
     else std::printf("\nCross-validated by package (trained on the other packages):\n");
     winnow::learn::print_figures_header();
     // Folds run in parallel, each on its own copy of the context features;
