@@ -74,12 +74,19 @@ def address_class(url, slug_words):
     return "overview"
 
 
-def declared_address(winnow, path):
+def declared_metadata(winnow, path):
+    """What the page declares about itself: the first line of `winnow --format json`
+    (url, site_name, ...), or {} when winnow cannot say."""
     try:
         first = subprocess.run([winnow, "--format", "json", path], capture_output=True, timeout=60).stdout
-        return json.loads(first.split(b"\n", 1)[0]).get("url")
+        metadata = json.loads(first.split(b"\n", 1)[0])
     except (subprocess.TimeoutExpired, ValueError, IndexError):
-        return None
+        return {}
+    return metadata if isinstance(metadata, dict) else {}
+
+
+def declared_address(winnow, path):
+    return declared_metadata(winnow, path).get("url")
 
 
 def recorded_address(corpus, package, document):

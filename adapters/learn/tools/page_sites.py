@@ -9,9 +9,10 @@ teach about others. A page's site is the registrable part of its host
 from the first of:
 
 - its meta file: `host` (daniel), `domain` (wcxb-dev-sample), `url`;
-- its HTML: the address of `<link rel=canonical>` or `og:url` (a Wayback
-  Machine address stands for the page it archived);
-- its HTML's `og:site_name`, as "name:<the name>";
+- what the page declares, as winnow's own metadata reads it (`winnow --format
+  json`'s first line): its `url` (canonical link, og:url, JSON-LD; a Wayback
+  Machine address stands for the page it archived), else its `site_name`, as
+  "name:<the name>";
 - for readability-testpages, whose ids name the site ("nytimes-3"), the id
   without its number, as "id:<site>";
 - otherwise the page alone, as "page:<id>".
@@ -21,7 +22,8 @@ the sum of each site's pages^2: what the package weighs as, if each site's
 pages taught one thing), the five largest sites and where the sites were
 found. With --out FILE, writes `package <TAB> id <TAB> site` for every page.
 
-usage: page_sites.py [CORPUS] [--out FILE]   (CORPUS defaults to build/corpus: `make corpus`)
+usage: page_sites.py [CORPUS] [--out FILE] [--winnow BIN]   (CORPUS defaults to build/corpus:
+`make corpus`; BIN to build/winnow)
 """
 import argparse
 import collections
@@ -29,15 +31,12 @@ import json
 import os
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlparse
 
-CANONICAL = re.compile(rb'<link[^>]*\brel=["\']?canonical\b[^>]*>', re.I)
-OG_URL = re.compile(rb'<meta[^>]*\bproperty=["\']og:url["\'][^>]*>', re.I)
-OG_SITE_NAME = re.compile(rb'<meta[^>]*\bproperty=["\']og:site_name["\'][^>]*>', re.I)
-HREF = re.compile(rb'\bhref=["\']?([^"\'\s>]+)', re.I)
-CONTENT = re.compile(rb'\bcontent=["\']([^"\']+)', re.I)
+from address_bias import declared_metadata  # this folder: the script's own
+
 WAYBACK = re.compile(r'archive\.org/web/\d+[a-z_]*/(.+)')
-HEAD_BYTES = 200_000  # the head of nearly every page; a canonical link further down is rare
 
 
 def site_of_address(address):
@@ -55,71 +54,66 @@ def site_of_address(address):
     return '.'.join(labels[-keep:]) or None
 
 
-def site_in_html(html):
-    """(site, how) from a page's canonical address, og:url or og:site_name."""
-    for pattern in (CANONICAL, OG_URL):
-        element = pattern.search(html)
-        if not element:
-            continue
-        value = HREF.search(element.group(0)) or CONTENT.search(element.group(0))
-        if value and value.group(1).lower().startswith(b'http'):
-            site = site_of_address(value.group(1).decode('latin-1'))
-            if site:
-                return site, 'html address'
-    element = OG_SITE_NAME.search(html)
-    if element:
-        value = CONTENT.search(element.group(0))
-        if value and value.group(1).strip():
-            return 'name:' + value.group(1).decode('latin-1').strip().lower(), 'og:site_name'
-    return None, None
-
-
-def page_site(package, page_id, meta, html_path):
+def page_site(package, page_id, meta, declared):
+    """(site, how) of a page from its meta file and what it declares."""
     for key in ('host', 'domain', 'url'):
         if meta.get(key):
             site = site_of_address(meta[key])
             if site:
                 return site, 'meta ' + key
-    with open(html_path, 'rb') as f:
-        site, how = site_in_html(f.read(HEAD_BYTES))
-    if site:
-        return site, how
+    if declared.get('url'):
+        site = site_of_address(declared['url'])
+        if site:
+            return site, 'declared url'
+    if (declared.get('site_name') or '').strip():
+        return 'name:' + declared['site_name'].strip().lower(), 'declared site_name'
     if package == 'readability-testpages':
         return 'id:' + re.sub(r'-\d+$', '', page_id), 'id'
     return 'page:' + page_id, 'none'
 
 
 def main():
+    here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('corpus', nargs='?', default='build/corpus')
     parser.add_argument('--out', help='write package, id and site of every page here')
+    parser.add_argument('--winnow', default=os.path.join(here, '../../../build/winnow'))
     args = parser.parse_args()
     if not os.path.isdir(args.corpus):
         sys.exit(f'page_sites.py: no corpus at {args.corpus} (run `make corpus`)')
+    if not os.access(args.winnow, os.X_OK):
+        sys.exit(f'page_sites.py: no winnow at {args.winnow} (run `make build`, or give --winnow)')
     out = open(args.out, 'w', encoding='utf-8') if args.out else None
+    pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
     for package in sorted(os.listdir(args.corpus)):
         folder = os.path.join(args.corpus, package)
         if not os.path.isfile(os.path.join(folder, 'PACKAGE.json')):
             continue
-        sites, hows = collections.Counter(), collections.Counter()
+        pages = []  # (id, meta, html path)
         for name in sorted(os.listdir(folder)):
             page_id, ext = os.path.splitext(name)
             html_path = os.path.join(folder, page_id + '.html')
             if ext != '.json' or not os.path.isfile(html_path):
                 continue
             with open(os.path.join(folder, name), encoding='utf-8') as f:
-                meta = json.load(f)
-            site, how = page_site(package, page_id, meta, html_path)
+                pages.append((page_id, json.load(f), html_path))
+        # winnow reads only the pages whose meta file names no address.
+        declared = pool.map(lambda page: {} if any(page[1].get(k) for k in ('host', 'domain', 'url'))
+                            else declared_metadata(args.winnow, page[2]), pages)
+        sites, hows = collections.Counter(), collections.Counter()
+        for (page_id, meta, _), page_declared in zip(pages, declared):
+            site, how = page_site(package, page_id, meta, page_declared)
             sites[site] += 1
             hows[how] += 1
             if out:
                 out.write(f'{package}\t{page_id}\t{site}\n')
-        pages = sum(sites.values())
-        effective = pages * pages / sum(n * n for n in sites.values()) if pages else 0
+        count = sum(sites.values())
+        effective = count * count / sum(n * n for n in sites.values()) if count else 0
         largest = ', '.join(f'{s} {n}' for s, n in sites.most_common(5))
         found = ', '.join(f'{h} {n}' for h, n in hows.most_common())
-        print(f'{package}: {pages} pages, {len(sites)} sites, effectively {effective:.1f}; '
+        print(f'{package}: {count} pages, {len(sites)} sites, effectively {effective:.1f}; '
               f'largest: {largest}; found by: {found}')
+    pool.shutdown()
     if out:
         out.close()
 
