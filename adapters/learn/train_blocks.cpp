@@ -12,7 +12,7 @@
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
 //                [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]
-//                [--site-folds K --sites FILE]
+//                [--site-folds K --sites FILE] [--train-without LIST]
 //
 // --known-address gives each scored page the address its meta file records
 // (<id>.json's url) as the caller's (ExtractorConfig::url, `winnow --url`),
@@ -91,6 +91,10 @@
 //    folds are sites: each package's sites dealt into K folds
 //    (adapters/learn/site_folds.h), so no page is scored by trees that saw
 //    its site: unseen sites of the kinds the model has seen.
+//    --train-without LIST (package names, comma-separated) leaves those
+//    packages' pages out of every training set, in-sample too, though they
+//    are still scored: what a package teaches the others
+//    (adapters/learn/package_filter.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -114,6 +118,7 @@
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
+#include "adapters/learn/package_filter.h"
 #include "adapters/learn/site_folds.h"
 #include "adapters/learn/smoothing.h"
 #include "adapters/learn/sweep.h"
@@ -617,6 +622,7 @@ int main(int argc, char** argv) {
   std::size_t page_folds = 0;  // 0: cross-validate by package
   std::size_t site_folds = 0;  // 0: not by site
   std::string sites_path;      // --sites: package, id and site of each page
+  std::string train_without;   // --train-without: packages no model is trained on
   bool known_address = false;
   // The HMM's transition log-probabilities are multiplied by this
   // (adapters/learn/smoothing.h); 0.7 was cross-validated against 0.5, 0.6
@@ -666,6 +672,7 @@ int main(int argc, char** argv) {
     else if (a == "--page-folds" && i + 1 < argc) page_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
     else if (a == "--site-folds" && i + 1 < argc) site_folds = static_cast<std::size_t>(std::max(2, std::atoi(argv[++i])));
     else if (a == "--sites" && i + 1 < argc) sites_path = argv[++i];
+    else if (a == "--train-without" && i + 1 < argc) train_without = argv[++i];
     else if (a == "--known-address") known_address = true;
     else if ((a == "--sweep-bias" || a == "--sweep-smoothing") && i + 1 < argc) {
       const auto values = winnow::learn::parse_value_list(argv[++i]);
@@ -675,7 +682,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
       return 1;
     }
   }
@@ -704,6 +711,26 @@ int main(int argc, char** argv) {
   if (pages.empty()) {
     std::fprintf(stderr, "train_blocks: no test packages under %s (run `make corpus`)\n", corpus.c_str());
     return 2;
+  }
+  // Which packages the models learn from: all but --train-without's.
+  std::vector<bool> left_out(names.size(), false);
+  if (!train_without.empty()) {
+    const std::optional<std::vector<bool>> named = winnow::learn::packages_named(train_without, names);
+    if (!named) {
+      std::fprintf(stderr, "train_blocks: --train-without takes package names, comma-separated, each once, of:");
+      for (const std::string& name : names) std::fprintf(stderr, " %s", name.c_str());
+      std::fprintf(stderr, "\n");
+      return 1;
+    }
+    if (std::count(named->begin(), named->end(), false) < 2) {
+      std::fprintf(stderr, "train_blocks: --train-without must leave at least two packages to train on\n");
+      return 1;
+    }
+    left_out = *named;
+    std::printf("Not trained on:");
+    for (std::size_t p = 0; p < names.size(); ++p)
+      if (left_out[p]) std::printf(" %s", names[p].c_str());
+    std::printf(" (scored, never trained on)\n");
   }
   // Read, run and label the documents in parallel.
   std::vector<Document> docs(pages.size());
@@ -765,7 +792,7 @@ int main(int argc, char** argv) {
       std::vector<std::vector<const Document*>> test_sets(names.size());
       for (std::size_t i = 0; i < copies.size(); ++i)
         if (fold[i] == k) test_sets[copies[i].package].push_back(&copies[i]);
-        else if (copies[i].ceiling >= min_ceiling) train_set.push_back(&copies[i]);
+        else if (copies[i].ceiling >= min_ceiling && !left_out[copies[i].package]) train_set.push_back(&copies[i]);
       winnow::learn::TreeEnsemble trees;
       winnow::learn::LabelCounts counts;
       winnow::BlockModel model =
@@ -803,13 +830,14 @@ int main(int argc, char** argv) {
   }
   std::vector<const Document*> trainable;
   for (const Document* d : all)
-    if (d->ceiling >= min_ceiling) trainable.push_back(d);
+    if (d->ceiling >= min_ceiling && !left_out[d->package]) trainable.push_back(d);
   if (min_ceiling > 0)
     std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(),
                 min_ceiling);
   winnow::learn::TreeEnsemble trees;
   const winnow::BlockModel model = train(trainable, use_trees ? &trees : nullptr, params, bags, weighting, stacked, smoothing_weight);
-  std::printf("\nIn-sample (trained on every package):\n");
+  std::printf(train_without.empty() ? "\nIn-sample (trained on every package):\n"
+                                     : "\nIn-sample (trained on every package not left out):\n");
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<const Document*> test_set;
     for (const Document* d : all)
