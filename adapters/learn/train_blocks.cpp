@@ -91,9 +91,9 @@
 //    folds are sites: each package's sites dealt into K folds
 //    (adapters/learn/site_folds.h), so no page is scored by trees that saw
 //    its site: unseen sites of the kinds the model has seen.
-//    --train-without LIST (package names, comma-separated) leaves those
-//    packages' pages out of every training set, in-sample too, though they
-//    are still scored: what a package teaches the others
+//    --train-without LIST (package names, comma-separated; with --no-write)
+//    leaves those packages' pages out of every training set, in-sample too,
+//    though they are still scored: what a package teaches the others
 //    (adapters/learn/package_filter.h).
 #include <algorithm>
 #include <cmath>
@@ -116,9 +116,9 @@
 #include "adapters/learn/decision_log.h"
 #include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
+#include "adapters/learn/package_filter.h"
 #include "adapters/learn/page_blocks.h"
 #include "adapters/learn/parallel.h"
-#include "adapters/learn/package_filter.h"
 #include "adapters/learn/site_folds.h"
 #include "adapters/learn/smoothing.h"
 #include "adapters/learn/sweep.h"
@@ -685,6 +685,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
       return 1;
     }
+  }
+  if (!train_without.empty() && write) {
+    // The shipped model is trained on every package; leaving some out is a
+    // measurement, and engine/default_model.cpp's header would misstate it.
+    std::fprintf(stderr, "train_blocks: --train-without measures; it goes with --no-write\n");
+    return 1;
   }
   if ((site_folds != 0) != !sites_path.empty() || (site_folds != 0 && page_folds != 0)) {
     std::fprintf(stderr, "train_blocks: --site-folds K goes with --sites FILE (tools/page_sites.py --out), without --page-folds\n");
