@@ -738,6 +738,10 @@ int main(int argc, char** argv) {
       if (left_out[p]) std::printf(" %s", names[p].c_str());
     std::printf(" (scored, never trained on)\n");
   }
+  // Whether a document may be trained on (outside its own fold).
+  const auto trainable_document = [&](const Document& d) {
+    return d.ceiling >= min_ceiling && !left_out[d.package];
+  };
   // Read, run and label the documents in parallel.
   std::vector<Document> docs(pages.size());
   winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
@@ -798,7 +802,7 @@ int main(int argc, char** argv) {
       std::vector<std::vector<const Document*>> test_sets(names.size());
       for (std::size_t i = 0; i < copies.size(); ++i)
         if (fold[i] == k) test_sets[copies[i].package].push_back(&copies[i]);
-        else if (copies[i].ceiling >= min_ceiling && !left_out[copies[i].package]) train_set.push_back(&copies[i]);
+        else if (trainable_document(copies[i])) train_set.push_back(&copies[i]);
       winnow::learn::TreeEnsemble trees;
       winnow::learn::LabelCounts counts;
       winnow::BlockModel model =
@@ -836,7 +840,7 @@ int main(int argc, char** argv) {
   }
   std::vector<const Document*> trainable;
   for (const Document* d : all)
-    if (d->ceiling >= min_ceiling && !left_out[d->package]) trainable.push_back(d);
+    if (trainable_document(*d)) trainable.push_back(d);
   if (min_ceiling > 0)
     std::printf("\nTrained on %zu of %zu documents (label ceiling >= %.2f)\n", trainable.size(), all.size(),
                 min_ceiling);
