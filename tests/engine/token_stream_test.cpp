@@ -147,6 +147,20 @@ TEST(TokenStream, TheDescriptionsTrigramsMissNothingOfItAndFilterOtherWords) {
   EXPECT_LT(passed, 5u) << "36 trigrams in 1024 bits let few other words through";
 }
 
+// Every trigram of a word is looked up, not only its first: a word that
+// begins as one of the text's but goes on otherwise does not pass.
+TEST(TokenStream, TheTrigramsRejectAWordThatOnlyBeginsLikeOneOfTheText) {
+  MemoryBudget budget(1 << 16);
+  TokenStream stream(budget, 4, 1024);
+  stream.set_description("there the harbour");
+  const Trigrams* trigrams = stream.page_text().description_trigrams;
+  ASSERT_NE(trigrams, nullptr);
+  EXPECT_TRUE(trigrams->may_contain("there"));
+  EXPECT_TRUE(trigrams->may_contain("harbour"));
+  EXPECT_FALSE(trigrams->may_contain("theory")) << "'the' is in the text, 'heo' is not";
+  EXPECT_FALSE(trigrams->may_contain("harbinger")) << "'har' is in the text, 'rbi' is not";
+}
+
 // The title comes in pieces (one per text event of <title>); a trigram
 // across two pieces, and one whose letter was lowered only once its second
 // byte came, is still found.
