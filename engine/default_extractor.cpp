@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "engine/ad_label.h"
+
 namespace winnow {
 
 DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
@@ -189,6 +191,15 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
 
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
+  if (is_ad_label(texts_[slot(begin_)].view())) {
+    // Never written, nor held as a headline, likely or fallback block: an
+    // ad's label between two paragraphs is kept by the smoothing whatever
+    // its own score (engine/ad_label.h). The path the smoothing chose is
+    // already decided, so the blocks around it are decided as before.
+    out.decide_block(block.stats.span, false, block.probability);
+    ++begin_;
+    return;
+  }
   if (content || confident(block.stats, block.probability)) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.

@@ -3,7 +3,8 @@
 // shallow text features, markup semantics and a three-block window, refined
 // by what their containers scored so far, then smoothed by a two-state HMM
 // decided with a fixed lag; a block the model is sure of is kept even alone
-// (kConfidentMinimum).
+// (kConfidentMinimum). A block that is only an ad's label is never written
+// (engine/ad_label.h), whatever the smoothing decided.
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's

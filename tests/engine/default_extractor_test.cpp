@@ -152,6 +152,36 @@ TEST(DefaultExtractor, AStoryThatResumesAfterABoxOfLinksIsKeptWholeWhenFavoringR
       left_out);
 }
 
+// A story cut by two ad slots, one of them followed by a "continues below"
+// line: each label sits between two paragraphs, where the smoothing keeps a
+// short block whatever its score, and none of them is written; the
+// paragraphs around them are (engine/ad_label.h). The decision on each
+// label says it was not kept.
+TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
+  const std::string html = test::read_fixture("article_with_ad_slots.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Council approves new bridge", "The scheme had been delayed", "Council leader Mary Olsen said",
+       "Work is expected to start", "The bridge will cost", "Opposition councillors said",
+       "Residents near the harbour"},
+      {"Advertisement", "ADVERTISEMENT", "continues below", "Comments (12)", "Most read", "All rights reserved"});
+  std::size_t labels = 0;
+  for (const char* label : {">Advertisement<", ">Story continues below advertisement<", ">— ADVERTISEMENT —<"}) {
+    const std::size_t at = html.find(label);
+    ASSERT_NE(at, std::string::npos) << label;
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
+        EXPECT_FALSE(d.kept) << label;
+        ++labels;
+      }
+    }
+  }
+  EXPECT_EQ(labels, 3u) << "each label is a block of its own, with a decision";
+}
+
 // An encyclopedia page inside role="main": the headline, the infobox's
 // facts, every section's prose and the list under it, in order; the wiki's
 // panels and its footer left out.
