@@ -8,8 +8,8 @@
 // the default extractor's smoothing keeps a short block between two content
 // blocks from a probability of about 0.005, so the trees' low score for it
 // (0.1 to 0.2 where its element's class says "ad") does not drop it. On the
-// development corpus the default wrote such a label on 59 pages where the
-// gold has it on 6 (stop 73; adapters/learn/README.md). The labels are
+// development corpus the default wrote such a label on 55 pages; the gold
+// keeps one on 6 (stop 73; adapters/learn/README.md). The labels are
 // general words of many languages, no site's own: any page's reader reads
 // them as the ad's, not the story's.
 //
