@@ -24,7 +24,9 @@ TEST(AdLabel, TheLabelsOfManyLanguagesInAnyCaseAndPunctuation) {
 
 TEST(AdLabel, ARenderedBlockIsReadWithoutItsMarkers) {
   // A heading's marker, then words with a line break marker between them.
-  const std::string heading = std::string(ContentWriter::block_marker(BlockShape{.heading_level = 3})) + "Reklama";
+  BlockShape shape;
+  shape.heading_level = 3;
+  const std::string heading = std::string(ContentWriter::block_marker(shape)) + "Reklama";
   EXPECT_TRUE(is_ad_label(heading));
   const std::string broken = std::string("Skip") + ContentWriter::kLineBreakMarker + "advertisement";
   EXPECT_TRUE(is_ad_label(broken));
