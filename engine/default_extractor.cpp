@@ -191,16 +191,19 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
 
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
-  if (is_ad_label(texts_[slot(begin_)].view())) {
-    // Never written, nor held as a headline, likely or fallback block: an
-    // ad's label between two paragraphs is kept by the smoothing whatever
-    // its own score (engine/ad_label.h). The path the smoothing chose is
-    // already decided, so the blocks around it are decided as before.
-    out.decide_block(block.stats.span, false, block.probability);
-    ++begin_;
-    return;
-  }
-  if (content || confident(block.stats, block.probability)) {
+  const std::string_view text = texts_[slot(begin_)].view();
+  // An ad's label is never written, nor held as a headline, likely or
+  // fallback block: between two paragraphs the smoothing keeps it whatever
+  // its own score (engine/ad_label.h). The path the smoothing chose is
+  // already decided, so the blocks around it are decided as before. Asked
+  // last, and once, of a block that would otherwise be written or held:
+  // most blocks are neither.
+  int ad_label = -1;
+  const auto is_label = [&] {
+    if (ad_label < 0) ad_label = is_ad_label(text) ? 1 : 0;
+    return ad_label == 1;
+  };
+  if ((content || confident(block.stats, block.probability)) && !is_label()) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
     if (heads(block.stats)) {
@@ -227,8 +230,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  const std::string_view text = texts_[slot(begin_)].view();
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) &&
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !is_label() &&
       headline_text_.try_assign(text)) {
     has_headline_ = true;
     headline_probability_ = block.probability;
@@ -236,8 +238,10 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   }
   const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
-      words_written_ < kShortOutputWords && likely_enough && hold_likely(block.stats, block.probability, text);
-  if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric) {
+      words_written_ < kShortOutputWords && likely_enough && !is_label() &&
+      hold_likely(block.stats, block.probability, text);
+  if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric &&
+      !is_label()) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which
