@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/ad_label.h"
 
+#include <cctype>
 #include <cstdint>
 
 #include "engine/content_writer.h"
@@ -60,7 +61,7 @@ constexpr std::string_view kAdLabels[] = {
 // (U+3000 to U+3004, U+3008 to U+301F: '、', '。', '「', '【') and the
 // fullwidth forms of ASCII punctuation.
 bool separates_words(std::uint32_t c) {
-  if (c < 0x80) return !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+  if (c < 0x80) return !std::isalnum(static_cast<int>(c));
   return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x3004) ||
          (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
          (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);

@@ -2,6 +2,7 @@
 #include "engine/default_extractor.h"
 
 #include <cmath>
+#include <optional>
 
 #include "engine/ad_label.h"
 
@@ -198,10 +199,10 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   // already decided, so the blocks around it are decided as before. Asked
   // last, and once, of a block that would otherwise be written or held:
   // most blocks are neither.
-  int ad_label = -1;
+  std::optional<bool> ad_label;
   const auto is_label = [&] {
-    if (ad_label < 0) ad_label = is_ad_label(text) ? 1 : 0;
-    return ad_label == 1;
+    if (!ad_label) ad_label = is_ad_label(text);
+    return *ad_label;
   };
   if ((content || confident(block.stats, block.probability)) && !is_label()) {
     // A recovered headline goes first, so each kept block's decision still
