@@ -216,8 +216,10 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   f[i++] = b.anchor_words == b.words ? 1.0f : 0.0f;
   f[i++] = (b.title_words >= 3 && b.words <= 30 && b.title_words * 2 >= b.words) ? 1.0f : 0.0f;
   f[i++] = b.words > 40 ? 1.0f : 0.0f;
-  f[i++] = has_prev && prev.semantics == b.semantics ? 1.0f : 0.0f;
-  f[i++] = has_next && next.semantics == b.semantics ? 1.0f : 0.0f;
+  // The bits past kSemCount are no feature (engine/semantics.h), nor part of one.
+  constexpr std::uint32_t kFeatureCues = (1u << kSemCount) - 1;
+  f[i++] = has_prev && (prev.semantics & kFeatureCues) == (b.semantics & kFeatureCues) ? 1.0f : 0.0f;
+  f[i++] = has_next && (next.semantics & kFeatureCues) == (b.semantics & kFeatureCues) ? 1.0f : 0.0f;
   f[i++] = ratio(static_cast<float>(b.description_words), words);
   f[i++] = b.page_described ? 1.0f : 0.0f;
   f[i++] = b.page_kind == PageKind::article ? 1.0f : 0.0f;

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "engine/ad_label.h"
+#include "engine/semantics.h"
 
 namespace winnow {
 
@@ -195,16 +196,19 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   const std::string_view text = texts_[slot(begin_)].view();
   // An ad's label is never written, nor held as a headline, likely or
   // fallback block: between two paragraphs the smoothing keeps it whatever
-  // its own score (engine/ad_label.h). The path the smoothing chose is
-  // already decided, so the blocks around it are decided as before. Asked
-  // last, and once, of a block that would otherwise be written or held:
-  // most blocks are neither.
-  std::optional<bool> ad_label;
-  const auto is_label = [&] {
-    if (!ad_label) ad_label = is_ad_label(text);
-    return *ad_label;
+  // its own score (engine/ad_label.h). Nor is a language switcher's link,
+  // which a page that declares itself no story keeps beside its title (the
+  // kind's shift: Wikipedia's articles are og:type "website"). The path the
+  // smoothing chose is already decided, so the blocks around it are decided
+  // as before. Asked last, and once, of a block that would otherwise be
+  // written or held: most blocks are neither.
+  std::optional<bool> never_written;
+  const auto is_never_written = [&] {
+    if (!never_written)
+      never_written = (block.stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text);
+    return *never_written;
   };
-  if ((content || confident(block.stats, block.probability)) && !is_label()) {
+  if ((content || confident(block.stats, block.probability)) && !is_never_written()) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
     if (heads(block.stats)) {
@@ -231,7 +235,7 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !is_label() &&
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !is_never_written() &&
       headline_text_.try_assign(text)) {
     has_headline_ = true;
     headline_probability_ = block.probability;
@@ -239,10 +243,10 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
   }
   const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
-      words_written_ < kShortOutputWords && likely_enough && !is_label() &&
+      words_written_ < kShortOutputWords && likely_enough && !is_never_written() &&
       hold_likely(block.stats, block.probability, text);
   if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric &&
-      !is_label()) {
+      !is_never_written()) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which

@@ -34,6 +34,9 @@ struct ElementAttributes {
   std::string_view lang;
   std::string_view rel;
   std::string_view http_equiv;
+  // An <a>'s hreflang: the language of the page the link leads to, which a
+  // language switcher's links name (engine/semantics.h, leads_to_other_language).
+  std::string_view hreflang;
   bool has_onclick = false;
   // The hidden attribute. aria-hidden="true" is not read: it keeps an element
   // from screen readers, not from the screen (collapsed menus, decorative

@@ -336,6 +336,21 @@ bool element_is_advert(const ElementAttributes& attributes) {
 
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
+bool leads_to_other_language(std::string_view hreflang, std::string_view page_language) {
+  const auto primary = [](std::string_view tag) {
+    std::size_t end = 0;
+    while (end < tag.size() && tag[end] != '-' && tag[end] != '_') ++end;
+    return tag.substr(0, end);
+  };
+  const std::string_view link = primary(hreflang);
+  const std::string_view page = primary(page_language);
+  if (link.empty() || page.empty()) return false;
+  if (link.size() != page.size()) return true;
+  for (std::size_t i = 0; i < link.size(); ++i)
+    if ((static_cast<unsigned char>(link[i]) | 0x20) != (static_cast<unsigned char>(page[i]) | 0x20)) return true;
+  return false;
+}
+
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   std::uint32_t bits = bits_of_tag(tag) | bits_of_role(attributes.role);
   const ValueBits classes = bits_of_value(attributes.class_name);

@@ -47,10 +47,25 @@ enum Semantic : std::uint32_t {
   kSemMainLandmark = 1u << 19,  // <main> or role=main: the page's one main landmark (not class words)
   kSemDeclaredBody = 1u << 20,  // itemprop=articleBody or text: the body schema.org declares
   kSemCount = 21,
+  // Past the features' bits (block_features() reads bits below kSemCount
+  // alone): a link to the page in another language than the page's own, a
+  // language switcher's (leads_to_other_language). A block whose every word
+  // is in one is never written by the default extractor.
+  kSemLanguageLink = 1u << 21,
 };
 
 // The element's own bits (not its ancestors').
 std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes);
+
+// Whether a link's hreflang (HTML: the language of the page it leads to)
+// names another language than the page's own (its <html lang> or declared
+// content language), as a language switcher's links do: Wikipedia's links
+// to the same article in other languages, translation plugins' menus. The
+// primary subtags are compared, whatever the case ("en-GB" is "en"); a
+// page that declares no language, or a link without hreflang, gives false:
+// some sites put hreflang in the page's own language on every link
+// (Drupal's "en" on an English page's teasers).
+bool leads_to_other_language(std::string_view hreflang, std::string_view page_language);
 
 // The bits the tag name alone implies: element_semantics(tag, {}) without
 // building empty attributes (the tokenizer asks for every start tag).

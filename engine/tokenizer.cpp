@@ -208,7 +208,12 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   // The start tag carries the cues of its own attributes (class, id, role,
   // itemprop), not those its tag name implies: what Readability weighs.
   // The attributes are read once; the tag name's own cues are added after.
-  const std::uint32_t own_cues = element_semantics(Tag::unknown, attributes);
+  std::uint32_t own_cues = element_semantics(Tag::unknown, attributes);
+  // A link in another language than the page's is a language switcher's:
+  // the page's language is read from <html> on, before any link.
+  if (!attributes.hreflang.empty() &&
+      leads_to_other_language(attributes.hreflang, stream_.page_metadata().get(MetadataField::language)))
+    own_cues |= kSemLanguageLink;
   emit_tag(TokenKind::StartTag, tag, source, block, own_cues);
   const std::uint8_t style = element_style(tag);
   const Tag block_tag = block ? tag : context_block_tag();

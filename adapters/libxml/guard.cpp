@@ -30,14 +30,16 @@ struct KeptName {
 // tokenizer's hides_element); a <meta>'s name, property, content and
 // http-equiv, <html lang>, and a <link>'s rel and href: what the page
 // declares about itself (engine/page_metadata.h; the tokenizer also keeps
-// the description's first 256 bytes for the features). The order is
-// KeptAttribute's (side_attributes.h): a side record stores the index.
+// the description's first 256 bytes for the features); an <a>'s hreflang:
+// a language switcher's link (engine/semantics.h, leads_to_other_language).
+// The order is KeptAttribute's (side_attributes.h): a side record stores the index.
 constexpr KeptName kKeptAttributes[] = {
     {"id", 256},       {"class", 512},   {"role", 64},   {"itemprop", 128},
     {"style", 256},    {"onclick", 16},  {"hidden", 16}, {"href", 256},
     {"src", 256},      {"width", 16},    {"height", 16}, {"open", 16},
     {"name", 64, "meta"}, {"property", 64, "meta"}, {"content", 512, "meta"},
     {"lang", 32, "html"}, {"rel", 64, "link"}, {"http-equiv", 32, "meta"}, {"href", 512, "link"},
+    {"hreflang", 16, "a"},
 };
 // An address longer than PageMetadata keeps is dropped there, not cut; it can
 // tell one only if the guard keeps more of a value than that.

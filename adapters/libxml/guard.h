@@ -19,7 +19,7 @@
 //  - tags: re-serialised as <name attr="value">; only attributes the engine
 //    reads (id, class, role, itemprop, style, onclick, hidden, open, href,
 //    src, width, height; a <meta>'s name, property, content and
-//    http-equiv, <html lang> and a <link>'s rel) are kept, each value cut
+//    http-equiv, <html lang>, a <link>'s rel and an <a>'s hreflang) are kept, each value cut
 //    at its own cap (256 bytes for a link's target, 512 for a <meta>'s
 //    content or a <link>'s href) and at max_attr_value bytes; names libxml2
 //    does not know become one placeholder name, so its dictionary stays small.

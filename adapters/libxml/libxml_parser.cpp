@@ -50,6 +50,7 @@ ElementAttributes read_attributes(const unsigned char** attributes) {
     else if (name == "lang") apply_attribute(out, KeptAttribute::lang, value);
     else if (name == "rel") apply_attribute(out, KeptAttribute::rel, value);
     else if (name == "http-equiv") apply_attribute(out, KeptAttribute::http_equiv, value);
+    else if (name == "hreflang") apply_attribute(out, KeptAttribute::hreflang, value);
   }
   return out;
 }

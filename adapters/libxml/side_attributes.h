@@ -50,14 +50,14 @@ namespace winnow {
 // its table: the index a side record stores.
 enum class KeptAttribute : std::uint8_t {
   id, class_name, role, itemprop, style, onclick, hidden, href, src, width, height, open, name, property,
-  content, lang, rel, http_equiv, link_href, count
+  content, lang, rel, http_equiv, link_href, hreflang, count
 };
 
 // Their names, as the guard writes them.
 constexpr std::string_view kKeptAttributeNames[] = {
     "id",     "class",  "role", "itemprop", "style",    "onclick", "hidden",  "href",
     "src",    "width",  "height", "open",   "name",     "property", "content",
-    "lang",   "rel",    "http-equiv", "href",
+    "lang",   "rel",    "http-equiv", "href", "hreflang",
 };
 static_assert(sizeof(kKeptAttributeNames) / sizeof(kKeptAttributeNames[0]) ==
               static_cast<std::size_t>(KeptAttribute::count));
@@ -86,6 +86,7 @@ inline void apply_attribute(ElementAttributes& out, KeptAttribute which, std::st
     case KeptAttribute::rel: out.rel = value; break;
     case KeptAttribute::http_equiv: out.http_equiv = value; break;
     case KeptAttribute::link_href: out.href = value; break;
+    case KeptAttribute::hreflang: out.hreflang = value; break;
     case KeptAttribute::count: break;
   }
 }

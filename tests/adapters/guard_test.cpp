@@ -57,6 +57,9 @@ TEST(Guard, CanonicalisesTagsAndKeepsOnlyAttributesTheEngineReads) {
   EXPECT_EQ(guard("<meta property=og:description content=x>").text, "<meta property=\"og:description\" content=\"x\"/>");
   EXPECT_EQ(guard("<input name=q content=x property=p><a name=top>t</a>").text, "<input/><a>t</a>")
       << "name, property and content are read on meta alone";
+  EXPECT_EQ(guard("<a href=/de hreflang=de lang=de>Deutsch</a><link rel=alternate hreflang=fr href=/fr>").text,
+            "<a href=\"/de\" hreflang=\"de\">Deutsch</a><link rel=\"alternate\" href=\"/fr\"/>")
+      << "hreflang is read on a link the reader follows, not on the head's alternates";
 }
 
 TEST(Guard, CutsLinkTargetsAt256BytesWholeCharacters) {

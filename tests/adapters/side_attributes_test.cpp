@@ -34,20 +34,20 @@ class EventLog final : public EventHandler {
            " hidden=" + (a.hidden ? "1" : "0") + " name=" + std::string(a.name) +
            " property=" + std::string(a.property) + " content=" + std::string(a.content) +
            " lang=" + std::string(a.lang) + " rel=" + std::string(a.rel) + " http-equiv=" + std::string(a.http_equiv) +
-           " " + span(s) + "\n";
+           " hreflang=" + std::string(a.hreflang) + " " + span(s) + "\n";
     starts.push_back(a);
     start_tags.push_back(tag);
     // Owned copies: the views die with the event.
     owned.push_back({std::string(a.id), std::string(a.class_name), std::string(a.href), std::string(a.name),
                      std::string(a.property), std::string(a.content), std::string(a.lang), std::string(a.rel),
-                     std::string(a.http_equiv)});
+                     std::string(a.http_equiv), std::string(a.hreflang)});
   }
   void on_end_element(Tag tag, SourceSpan s) override { log += "</" + std::string(tag_name(tag)) + " " + span(s) + "\n"; }
   void on_text(std::string_view text, SourceSpan s) override { log += "'" + std::string(text) + "' " + span(s) + "\n"; }
   void on_end_document(std::uint64_t offset) override { log += "end " + std::to_string(offset) + "\n"; }
 
   struct Owned {
-    std::string id, class_name, href, name, property, content, lang, rel, http_equiv;
+    std::string id, class_name, href, name, property, content, lang, rel, http_equiv, hreflang;
   };
   std::string log;
   std::vector<ElementAttributes> starts;
@@ -180,7 +180,8 @@ TEST(SideAttributes, WhatAPageDeclaresAboutItselfReachesTheEvent) {
   const std::string html = "<html lang=\"pt-BR\"><head><meta http-equiv=\"Content-Language\" content=\"pt\">"
                            "<link rel=\"canonical\" href=\"" + long_address + "\">"
                            "<link rel='image_src' href=\"/a.png?x=1&amp;y=2\"></head>"
-                           "<p lang=\"en\" rel=\"x\"><a rel=\"author\" href=\"" + long_address + "\">x</a>";
+                           "<p lang=\"en\" rel=\"x\" hreflang=\"de\"><a rel=\"author\" href=\"" + long_address +
+                           "\" hreflang=\"zh-Hant-&#84;W\">x</a>";
   const SideRun r = run(html, true);
   std::vector<std::string> tags;
   for (const Tag t : r.tags) tags.emplace_back(tag_name(t));
@@ -193,6 +194,8 @@ TEST(SideAttributes, WhatAPageDeclaresAboutItselfReachesTheEvent) {
   EXPECT_EQ(r.owned[6].lang, "") << "lang is read on <html> only";
   EXPECT_EQ(r.owned[6].rel, "") << "rel is read on <link> only";
   EXPECT_EQ(r.owned[7].href.size(), 256u) << "an anchor's target is cut at 256 bytes, as before";
+  EXPECT_EQ(r.owned[6].hreflang, "") << "hreflang is read on <a> only";
+  EXPECT_EQ(r.owned[7].hreflang, "zh-Hant-TW") << "decoded by libxml2";
   expect_same_as_inline(html, 0, "declared");
   expect_same_as_inline(html, 1, "declared");
 }

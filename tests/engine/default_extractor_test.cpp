@@ -182,6 +182,38 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
   EXPECT_EQ(labels, 3u) << "each label is a block of its own, with a decision";
 }
 
+// A wiki's article that calls itself og:type "website" (the kind's shift
+// moves the smoothing towards content) with its language menu between the
+// title and the text: every entry links with hreflang to the article in
+// another language than the page's own, and none is written.
+TEST(DefaultExtractor, ALanguageMenuBesideTheTitleIsNotWritten) {
+  const std::string html = test::read_fixture("article_with_language_menu.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  const std::vector<std::string> languages = {"Deutsch", "Ελληνικά", "Español", "Français",
+                                              "Nederlands", "Português", "中文"};
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Tide mill", "A tide mill is a water mill", "When the tide is low enough", "History",
+       "The earliest tide mills", "By the end of the nineteenth century", "Surviving mills",
+       "A few tide mills have been restored"},
+      {"Log in", "Privacy policy", "free licence"});
+  for (const std::string& name : languages) EXPECT_EQ(sink.text().find(name), std::string::npos) << name;
+  std::size_t entries = 0;
+  for (const std::string& name : languages) {
+    const std::size_t at = html.find(">" + name + "<");
+    ASSERT_NE(at, std::string::npos) << name;
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
+        EXPECT_FALSE(d.kept) << name;
+        ++entries;
+      }
+    }
+  }
+  EXPECT_EQ(entries, languages.size()) << "each entry is a block of its own, with a decision";
+}
+
 // An encyclopedia page inside role="main": the headline, the infobox's
 // facts, every section's prose and the list under it, in order; the wiki's
 // panels and its footer left out.

@@ -17,6 +17,21 @@ std::uint32_t of(Tag tag, std::string_view class_name, std::string_view id = {},
   return element_semantics(tag, a);
 }
 
+// A language switcher's link leads to the page in another language; some
+// sites name the page's own language on every link.
+TEST(Semantics, ALinkLeadsToAnotherLanguageWhenItsPrimarySubtagDiffersFromThePages) {
+  EXPECT_TRUE(leads_to_other_language("de", "en"));
+  EXPECT_TRUE(leads_to_other_language("zh-Hans", "en-US"));
+  EXPECT_TRUE(leads_to_other_language("x-default", "en"));
+  EXPECT_TRUE(leads_to_other_language("fil", "fi"));
+  EXPECT_FALSE(leads_to_other_language("en", "en"));
+  EXPECT_FALSE(leads_to_other_language("EN-gb", "en_US")) << "case and region do not matter";
+  EXPECT_FALSE(leads_to_other_language("en-simple", "en"));
+  EXPECT_FALSE(leads_to_other_language("de", "")) << "a page that declares no language";
+  EXPECT_FALSE(leads_to_other_language("", "en")) << "a link without hreflang";
+  EXPECT_FALSE(leads_to_other_language("-", "en"));
+}
+
 TEST(Semantics, ReadsWordsOfClassAndId) {
   EXPECT_EQ(of(Tag::div, "site-footer"), kSemFooter);
   EXPECT_EQ(of(Tag::div, "", "commentList") & kSemComment, kSemComment) << "camelCase is split";
