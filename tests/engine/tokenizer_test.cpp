@@ -884,6 +884,45 @@ TEST_F(TokenizerTest, MarksTheEndOfThePagesMainLandmark) {
   EXPECT_FALSE(recorder_.word("Imprint").token.semantics & kSemMainLandmark);
 }
 
+// A link whose hreflang names another language than the page's <html lang>
+// is a language switcher's; one in the page's own language (some sites name
+// it on every link) is not.
+TEST_F(TokenizerTest, MarksALinkToThePageInAnotherLanguage) {
+  ElementAttributes html;
+  html.lang = "en-GB";
+  ElementAttributes german, english;
+  german.hreflang = "de";
+  english.hreflang = "en";
+  start(Tag::html, html);
+  start(Tag::body);
+  start(Tag::li);
+  start(Tag::a, german);
+  text("Deutsch");
+  end(Tag::a);
+  end(Tag::li);
+  start(Tag::li);
+  start(Tag::a, english);
+  text("Headline");
+  end(Tag::a);
+  end(Tag::li);
+  element(Tag::p, "Story");
+  done();
+  EXPECT_TRUE(recorder_.word("Deutsch").token.semantics & kSemLanguageLink);
+  EXPECT_FALSE(recorder_.word("Headline").token.semantics & kSemLanguageLink);
+  EXPECT_FALSE(recorder_.word("Story").token.semantics & kSemLanguageLink);
+}
+
+TEST_F(TokenizerTest, AnHreflangMeansNothingOnAPageThatDeclaresNoLanguage) {
+  ElementAttributes german;
+  german.hreflang = "de";
+  start(Tag::body);
+  start(Tag::a, german);
+  text("Deutsch");
+  end(Tag::a);
+  done();
+  EXPECT_FALSE(recorder_.word("Deutsch").token.semantics & kSemLanguageLink);
+}
+
 TEST_F(TokenizerTest, MarksTheEndOfTheDeclaredArticleBody) {
   ElementAttributes body;
   body.itemprop = "articleBody";
