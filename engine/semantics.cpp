@@ -347,7 +347,7 @@ bool leads_to_other_language(std::string_view hreflang, std::string_view page_la
   if (link.empty() || page.empty()) return false;
   if (link.size() != page.size()) return true;
   for (std::size_t i = 0; i < link.size(); ++i)
-    if ((static_cast<unsigned char>(link[i]) | 0x20) != (static_cast<unsigned char>(page[i]) | 0x20)) return true;
+    if (ascii_to_lower(link[i]) != ascii_to_lower(page[i])) return true;
   return false;
 }
 
