@@ -54,7 +54,8 @@ class ContentSink {
   virtual void on_heading(int /*level*/) {}
   // A block-labelling extractor (`default` and its --favor variants) decided
   // a block: its input bytes, whether it is kept, and its P(content) after
-  // the container context (before the HMM smoothing, which may overrule it).
+  // the container context (before the HMM smoothing, which may overrule it;
+  // 0 for a block passed over unscored, DefaultExtractor::passed_over_blocks).
   // Called for every block in document order, before a kept block's text;
   // the fallback blocks written at the end are reported again there as kept,
   // and a recovered headline again as kept just before its text.

@@ -56,7 +56,7 @@ void DefaultExtractor::on_token(const Token& token, std::string_view text, const
 void DefaultExtractor::open_block(std::uint32_t block_id) {
   Pending& block = pending_[slot(end_)];
   BoundedText& rendered = texts_[slot(end_)];
-  block.stats = BlockStats{};
+  block = Pending{};
   letters_ = LetterPair{};
   block.stats.index = end_;
   block.stats.tags_before = tags_since_word_;
@@ -79,32 +79,100 @@ bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
   // early would change decisions for nothing.
   if (budget_.exceeded()) return false;
   budget_.make_room(needed);
-  while (needed + kParserHeadroom > budget_.available() && scored_ > begin_ + 1) {
+  while (needed + kParserHeadroom > budget_.available() && labeler_.pending() > 1) {
     bool content = false;
     if (!labeler_.flush(&content)) break;
-    const std::uint64_t decided = begin_;
+    const std::uint64_t first = begin_;
     emit_oldest(content, out);
-    texts_[slot(decided)].free_storage();
+    for (std::uint64_t decided = first; decided < begin_; ++decided) texts_[slot(decided)].free_storage();
     budget_.note_declined();
   }
   return needed <= budget_.available();
 }
 
+bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view text) {
+  return (stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text);
+}
+
+std::vector<bool> DefaultExtractor::passed_over_blocks(const std::vector<bool>& never_written, std::size_t lag) {
+  std::vector<bool> passed(never_written.size(), false);
+  bool passed_any = false;
+  std::size_t last = 0;
+  for (std::size_t i = 0; i + 1 < never_written.size(); ++i) {
+    const bool spaced = !passed_any || i - last > lag + 3;
+    if (never_written[i] && (i == 0 || !never_written[i - 1]) && !never_written[i + 1] && spaced) {
+      passed[i] = true;
+      passed_any = true;
+      last = i;
+    }
+  }
+  return passed;
+}
+
+bool DefaultExtractor::may_pass_over(std::uint64_t seq) const {
+  const std::size_t lag = slots_ - 3;
+  // The ring's one slot beyond what the lag needs holds it while the block
+  // before it waits for its next neighbour: one at a time. The spacing says
+  // so for a whole page (passed_over_blocks()); the room is asked too, so
+  // that no other reading of the page could make the ring overwrite a
+  // pending block.
+  const bool room = end_ - begin_ < slots_;
+  return pending_[slot(seq)].never_written && (seq == 0 || !pending_[slot(seq - 1)].never_written) &&
+         (!passed_any_ || seq - last_passed_over_ > lag + 3) && room;
+}
+
 void DefaultExtractor::close_block(ContentWriter& out) {
   open_ = false;
-  ++end_;
+  const std::uint64_t closed = end_++;
+  Pending& block = pending_[slot(closed)];
+  block.never_written = never_written(block.stats, texts_[slot(closed)].view());
   // Past kLikelyBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kLikelyBlocks + 1) drop_unlikely();
+  if (pass_over_candidate_) {
+    pass_over_candidate_ = false;
+    const std::uint64_t candidate = closed - 1;
+    if (!block.never_written) {
+      // Alone between two blocks: the one before it gets this one as its
+      // next neighbour, and it is decided right after that one.
+      pending_[slot(candidate)].passed_over = true;
+      passed_any_ = true;
+      last_passed_over_ = candidate;
+      if (candidate >= 1 && scored_ < candidate) score(candidate - 1, closed, out);
+      scored_ = closed;
+      emit_passed_over(out);
+      return;
+    }
+    // A run of them: each is read as any other block.
+    if (candidate >= 1 && scored_ < candidate) score(candidate - 1, candidate, out);
+  }
+  if (may_pass_over(closed)) {
+    // Whether it is passed over depends on the next block; so, until then,
+    // does the previous block's next neighbour.
+    pass_over_candidate_ = true;
+    return;
+  }
   // The block before this one now has its next neighbour: score it.
-  if (end_ >= 2 && scored_ < end_ - 1) score(end_ - 2, true, out);
+  if (closed >= 1 && scored_ < closed) score(closed - 1, closed, out);
 }
 
-void DefaultExtractor::score(std::uint64_t seq, bool has_next, ContentWriter& out) {
-  const bool has_previous = seq > 0 && seq - 1 >= begin_;
+bool DefaultExtractor::previous_of(std::uint64_t seq, std::uint64_t* previous) const {
+  for (std::uint64_t p = seq; p-- > begin_;) {
+    if (!pending_[slot(p)].passed_over) {
+      *previous = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+void DefaultExtractor::score(std::uint64_t seq, std::uint64_t next_seq, ContentWriter& out) {
+  std::uint64_t previous_seq = 0;
+  const bool has_previous = previous_of(seq, &previous_seq);
+  const bool has_next = next_seq != seq;
   static const BlockStats kNone{};
-  const BlockStats& previous = has_previous ? pending_[slot(seq - 1)].stats : kNone;
-  const BlockStats& next = has_next ? pending_[slot(seq + 1)].stats : kNone;
+  const BlockStats& previous = has_previous ? pending_[slot(previous_seq)].stats : kNone;
+  const BlockStats& next = has_next ? pending_[slot(next_seq)].stats : kNone;
   float features[kBlockFeatureCount];
   block_features(previous, has_previous, pending_[slot(seq)].stats, next, has_next, features);
   const BlockStats& block = pending_[slot(seq)].stats;
@@ -191,23 +259,28 @@ bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
   return top_heading || title_like;
 }
 
+void DefaultExtractor::emit_passed_over(ContentWriter& out) {
+  while (begin_ < end_ && pending_[slot(begin_)].passed_over) {
+    out.decide_block(pending_[slot(begin_)].stats.span, false, 0.0f);
+    ++begin_;
+  }
+}
+
 void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
+  // The smoothing decides only the blocks it saw.
+  emit_passed_over(out);
+  emit_decided(content, out);
+  emit_passed_over(out);
+}
+
+void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
-  // An ad's label is never written, nor held as a headline, likely or
-  // fallback block: between two paragraphs the smoothing keeps it whatever
-  // its own score (engine/ad_label.h). Nor is a language switcher's link,
-  // which a page that declares itself no story keeps beside its title (the
-  // kind's shift: Wikipedia's articles are og:type "website"). The path the
-  // smoothing chose is already decided, so the blocks around it are decided
-  // as before. Asked last, and once, of a block that would otherwise be
-  // written or held: most blocks are neither.
-  std::optional<bool> never_written;
-  const auto is_never_written = [&] {
-    if (!never_written)
-      never_written = (block.stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text);
-    return *never_written;
-  };
+  // A block never written (never_written()) is not held as a headline,
+  // likely or fallback block either. Between two paragraphs the smoothing
+  // may keep one whatever its own score; the path it chose is already
+  // decided, so the blocks around it are decided as before.
+  const auto is_never_written = [&] { return block.never_written; };
   if ((content || confident(block.stats, block.probability)) && !is_never_written()) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
@@ -265,7 +338,12 @@ void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
 
 void DefaultExtractor::finish(ContentWriter& out) {
   if (open_) close_block(out);
-  if (end_ > scored_) score(end_ - 1, false, out);
+  if (pass_over_candidate_) {
+    // The page's last block is read as any other.
+    pass_over_candidate_ = false;
+    if (end_ >= 2 && scored_ < end_ - 1) score(end_ - 2, end_ - 1, out);
+  }
+  if (end_ > scored_) score(end_ - 1, end_ - 1, out);
   bool content = false;
   while (labeler_.flush(&content)) emit_oldest(content, out);
   // From here on the held text is read, so none of it is reclaimed.

@@ -3,8 +3,10 @@
 // shallow text features, markup semantics and a three-block window, refined
 // by what their containers scored so far, then smoothed by a two-state HMM
 // decided with a fixed lag; a block the model is sure of is kept even alone
-// (kConfidentMinimum). A block that is only an ad's label is never written
-// (engine/ad_label.h), whatever the smoothing decided.
+// (kConfidentMinimum). A block that is only an ad's label, or a language
+// switcher's entry, is never written (engine/ad_label.h), whatever the
+// smoothing decided; alone between two other blocks it is passed over: no
+// neighbour, no step of the smoothing (passed_over_blocks()).
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
@@ -21,9 +23,9 @@
 // story (kind_bias_shift) and by +0.75 on a page whose declared address is
 // an overview's (address_bias_shift, engine/page_address.h).
 // State: the statistics of the current block and of up to lag + 2 pending
-// blocks, each pending block's rendered text in its own BoundedText (one
-// slot per block of the ring, kept for the next block up to kSlotKeepBytes),
-// the labeler.
+// blocks (one of them may be passed over), each pending block's rendered
+// text in its own BoundedText (one slot per block of the ring, kept for the
+// next block up to kSlotKeepBytes), the labeler.
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
 // (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
@@ -32,7 +34,8 @@
 // block) and at most kLikelyBytes of likely blocks, charged to the budget as
 // it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
-// features, then lag more for the smoothing); on a page where no block is
+// features, then lag more for the smoothing), lag + 2 for the block before
+// one passed over (its next neighbour is the block after that); on a page where no block is
 // kept, the likeliest blocks (kLikelyMinimum, at most kLikelyBlocks and
 // kLikelyBytes of text) and the best block, once, are written at the end
 // (one more block buffer and one of kLikelyBytes; on a page of at most
@@ -60,6 +63,8 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
+#include <vector>
 
 #include "engine/algorithm.h"
 #include "engine/block_features.h"
@@ -182,6 +187,28 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // output is the same on every page with each.
   static constexpr std::size_t kParserHeadroom = 2048;
 
+  // Whether a block is never written, whatever the smoothing decides: it is
+  // only an ad's label (engine/ad_label.h), or every word of it is a link to
+  // the page in another language (kSemLanguageLink: a language switcher's
+  // entry, which a page that declares itself no story keeps beside its title
+  // under the kind's shift; Wikipedia's articles are og:type "website").
+  static bool never_written(const BlockStats& stats, std::string_view text);
+  // Which blocks of a page the extractor passes over, given which are never
+  // written; `lag` is the smoothing's. Such a block alone between two others
+  // (an ad's label between two paragraphs of the story) would otherwise be
+  // each one's neighbour in the features, lowering both, and a step of the
+  // smoothing, which then keeps or drops the paragraph after it with the
+  // label: it is read as if it were not there, and decided as dropped (score
+  // 0) right after the block before it. A run of two or more, and a block
+  // ending the page, are read as any other block (still never written): a
+  // run can be as long as the page (Wikipedia's 51 languages) and the ring
+  // holds lag + 3 blocks, one more than the lag needs: for the same reason
+  // one within lag + 3 blocks of the last one passed over is not. The run
+  // time decides this block by block; train_blocks --leave-out-passed-over
+  // leaves the same blocks out of a whole page with this function (the
+  // shipped model was trained with them: adapters/learn/README.md, stop 75).
+  static std::vector<bool> passed_over_blocks(const std::vector<bool>& never_written, std::size_t lag);
+
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   ~DefaultExtractor() override;
   DefaultExtractor(const DefaultExtractor&) = delete;
@@ -196,6 +223,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   struct Pending {
     BlockStats stats;
     float probability = 0;
+    bool never_written = false;
+    bool passed_over = false;  // decided as dropped without a score
   };
   std::size_t slot(std::uint64_t seq) const { return static_cast<std::size_t>(seq % slots_); }
   void open_block(std::uint32_t block_id);
@@ -203,8 +232,19 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // text is given back and pending blocks are decided early if it must.
   bool make_room_for(std::size_t needed, ContentWriter& out);
   void close_block(ContentWriter& out);
-  void score(std::uint64_t seq, bool has_next, ContentWriter& out);
+  // Scores block seq, whose next neighbour is block `next` (none: `seq`).
+  void score(std::uint64_t seq, std::uint64_t next, ContentWriter& out);
+  // The block before `seq` that is not passed over, if it is still pending.
+  bool previous_of(std::uint64_t seq, std::uint64_t* previous) const;
+  // Whether the block just closed, never written, may be passed over if the
+  // next block is not never written (passed_over_blocks()'s rule).
+  bool may_pass_over(std::uint64_t seq) const;
+  // Decides the oldest block the smoothing saw (`content`: its label), and
+  // the passed-over blocks before and after it.
   void emit_oldest(bool content, ContentWriter& out);
+  void emit_decided(bool content, ContentWriter& out);
+  // Decides the passed-over blocks at the front of the ring, as dropped.
+  void emit_passed_over(ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
   bool heads(const BlockStats& first) const;
   void write_headline(ContentWriter& out);
@@ -243,7 +283,12 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   BudgetBuffer<Pending> pending_;
   BudgetBuffer<BoundedText> texts_;
   std::uint64_t begin_ = 0;   // oldest block not yet written
-  std::uint64_t scored_ = 0;  // blocks whose probability is known
+  std::uint64_t scored_ = 0;  // blocks whose probability is known, or that are passed over
+  // The last block closed is never written and waits for the next block to
+  // say whether it is passed over (may_pass_over()).
+  bool pass_over_candidate_ = false;
+  std::uint64_t last_passed_over_ = 0;
+  bool passed_any_ = false;
   std::uint64_t end_ = 0;     // blocks closed so far
   bool open_ = false;         // the current block (seq end_) has words
   std::uint32_t block_id_ = 0;

@@ -159,7 +159,8 @@ typedef struct winnow_callbacks {
   /* The "default" extractor (and its favor variants) decided a block, kept or
      not, in document order and before a kept block's text: its input bytes
      [begin, end), kept (1) or dropped (0), and its P(content) before the
-     smoothing. A page's fallback blocks are reported again, kept, at the end;
+     smoothing (0 for a block it passes over unscored: an ad's label alone
+     between two blocks, README "How it works", step 5). A page's fallback blocks are reported again, kept, at the end;
      a recovered headline is reported again, kept, just before its text
      (before the first other kept block). */
   void (*block_decision)(void* user_data, uint64_t begin, uint64_t end, int kept, float score);

@@ -182,6 +182,109 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
   EXPECT_EQ(labels, 3u) << "each label is a block of its own, with a decision";
 }
 
+// Which blocks are passed over: a never-written block alone between two
+// others, not one of a run, not the page's last, not one within lag + 3
+// blocks of the last passed over.
+TEST(DefaultExtractor, PassesOverANeverWrittenBlockOnlyWhenItIsAlone) {
+  const auto passed = [](std::vector<bool> never_written, std::size_t lag = 6) {
+    return DefaultExtractor::passed_over_blocks(never_written, lag);
+  };
+  using V = std::vector<bool>;
+  EXPECT_EQ(passed({false, true, false}), (V{false, true, false}));
+  EXPECT_EQ(passed({true, false}), (V{true, false})) << "the page's first block has no block before it";
+  EXPECT_EQ(passed({false, true}), (V{false, false})) << "the page's last block is read as any other";
+  EXPECT_EQ(passed({false, true, true, false}), (V{false, false, false, false})) << "a run";
+  EXPECT_EQ(passed({}), V{});
+  EXPECT_EQ(passed({true}), V{false});
+  // Two lone ones: the second is passed over only past lag + 3 blocks.
+  V near(12, false), far(12, false);
+  near[1] = near[5] = true;
+  far[1] = far[10] = true;
+  V near_expected(12, false), far_expected = far;
+  near_expected[1] = true;
+  EXPECT_EQ(passed(near), near_expected);
+  EXPECT_EQ(passed(far, 5), far_expected);
+  EXPECT_EQ(passed(far, 6), near_expected) << "10 - 1 is not more than 6 + 3";
+}
+
+// The ad slot between two of the story's paragraphs in
+// article_with_ad_slots.html whose label stands alone is passed over: its
+// decision has no score, and it comes between those of the paragraphs
+// around it. The other slot's two labels are a run, scored as any block.
+TEST(DefaultExtractor, ALoneAdsLabelIsPassedOverAndDecidedInItsPlace) {
+  const std::string html = test::read_fixture("article_with_ad_slots.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  const auto decision_at = [&](const std::string& text) -> std::size_t {
+    const std::size_t at = html.find(text);
+    for (std::size_t i = 0; i < sink.decisions().size(); ++i)
+      if (sink.decisions()[i].span.begin <= at && at < sink.decisions()[i].span.end) return i;
+    return sink.decisions().size();
+  };
+  const std::size_t lone = decision_at("— ADVERTISEMENT —");
+  ASSERT_LT(lone, sink.decisions().size());
+  EXPECT_FALSE(sink.decisions()[lone].kept);
+  EXPECT_EQ(sink.decisions()[lone].score, 0.0f);
+  EXPECT_EQ(decision_at("The bridge will cost"), lone - 1);
+  EXPECT_EQ(decision_at("Opposition councillors said"), lone + 1);
+  for (const char* in_run : {"Advertisement</div>", "Story continues below advertisement"}) {
+    const std::size_t i = decision_at(in_run);
+    ASSERT_LT(i, sink.decisions().size()) << in_run;
+    EXPECT_FALSE(sink.decisions()[i].kept) << in_run;
+    EXPECT_GT(sink.decisions()[i].score, 0.0f) << in_run;
+  }
+}
+
+// Labels among paragraphs in every pattern (alone, in runs, close
+// together, first and last), at budgets that decide blocks early: each
+// block is decided once, in document order, and the ring never gives a
+// pending block's slot to another (a paragraph's words would then be lost
+// or repeated); the output does not depend on the chunks.
+TEST(DefaultExtractor, LabelsAmongParagraphsAreDecidedOnceInOrderAtAnyBudget) {
+  std::string page = "<html><body><p>Advertisement</p>";
+  const char* pattern = "PLPLPPLLPLPPPPPPPPPPLPPLLLPLPLPPPPPPPPPPPLPLPLPLP";
+  int paragraph = 0;
+  for (const char* c = pattern; *c; ++c) {
+    if (*c == 'L') {
+      page += "<div class=\"ad-slot\">Advertisement</div>";
+      continue;
+    }
+    page += "<p>Paragraph " + std::to_string(paragraph++) + " tells";
+    for (int s = 0; s < 25; ++s) page += " the story plainly, sentence after sentence, as a reporter would write it.";
+    page += "</p>";
+  }
+  page += "<p>Advertisement</p></body></html>";
+  std::size_t decided_early = 0;
+  for (std::size_t budget : {std::size_t{64} * 1024, std::size_t{72} * 1024, std::size_t{256} * 1024}) {
+    test::RecordingSink sink;
+    HtmlExtractor extractor(config_for("default", budget), sink);
+    ASSERT_EQ(extractor.feed(page.data(), page.size(), true), Status::Ok) << budget;
+    std::uint64_t last_end = 0;
+    std::size_t firsts = 0;
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin < last_end) continue;  // a block reported again, kept, at the end
+      last_end = d.span.end;
+      ++firsts;
+    }
+    EXPECT_EQ(firsts, std::string(pattern).size() + 2) << budget << " bytes: every block decided once";
+    std::size_t at = 0;
+    for (int p = 0; p < paragraph; ++p) {
+      const std::string opening = "Paragraph " + std::to_string(p) + " tells";
+      const std::size_t found = sink.text().find(opening);
+      if (found == std::string::npos) continue;
+      EXPECT_GE(found, at) << budget << " bytes: " << opening;
+      EXPECT_EQ(sink.text().find(opening, found + 1), std::string::npos) << opening;
+      at = found;
+    }
+    EXPECT_EQ(sink.text().find("Advertisement"), std::string::npos) << budget;
+    const test::RunResult one_byte = test::run_pipeline(page, config_for("default", budget), 1);
+    EXPECT_EQ(one_byte.text, sink.text()) << budget;
+    if (one_byte.stats.declined > 0) ++decided_early;
+  }
+  EXPECT_GT(decided_early, 0u) << "some budget decides pending blocks early";
+}
+
 // A wiki's article that calls itself og:type "website" (the kind's shift
 // moves the smoothing towards content) with its language menu between the
 // title and the text: every entry links with hreflang to the article in
