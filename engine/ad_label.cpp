@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/ad_label.h"
 
+#include <array>
 #include <cctype>
 #include <cstdint>
 
@@ -67,11 +68,40 @@ bool separates_words(std::uint32_t c) {
          (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
 }
 
+// The first bytes of the labels (lower case already): every block is asked
+// (the default extractor passes a lone label over), and most open with a
+// letter no label opens with, which this tells before the normalisation
+// below, several times dearer, is done.
+constexpr std::array<bool, 256> label_first_bytes() {
+  std::array<bool, 256> first{};
+  for (const std::string_view label : kAdLabels) first[static_cast<unsigned char>(label[0])] = true;
+  return first;
+}
+constexpr std::array<bool, 256> kLabelFirstBytes = label_first_bytes();
+
+// Whether the text's first word opens with a byte a label opens with, once
+// its first character is lowered.
+bool may_open_a_label(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(text, at, &character);
+    if (!separates_words(character)) {
+      char first[4];
+      const std::size_t size = length < sizeof first ? length : sizeof first;
+      for (std::size_t i = 0; i < size; ++i) first[i] = text[at + i];
+      lower_letters(first, size);
+      return kLabelFirstBytes[static_cast<unsigned char>(first[0])];
+    }
+    at += length;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool is_ad_label(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
-  if (text.empty() || text.size() > kMaxAdLabelBytes) return false;
+  if (text.empty() || text.size() > kMaxAdLabelBytes || !may_open_a_label(text)) return false;
   // Each run of separators becomes one space between words; none before the
   // first word or after the last. Never longer than the text.
   char words[kMaxAdLabelBytes];
