@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "engine/ad_label.h"
 
-#include <array>
 #include <cctype>
 #include <cstdint>
 
@@ -68,31 +67,33 @@ bool separates_words(std::uint32_t c) {
          (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
 }
 
-// The first bytes of the labels (lower case already): every block is asked
-// (the default extractor passes a lone label over), and most open with a
-// letter no label opens with, which this tells before the normalisation
-// below, several times dearer, is done.
-constexpr std::array<bool, 256> label_first_bytes() {
-  std::array<bool, 256> first{};
-  for (const std::string_view label : kAdLabels) first[static_cast<unsigned char>(label[0])] = true;
-  return first;
-}
-constexpr std::array<bool, 256> kLabelFirstBytes = label_first_bytes();
-
-// Whether the text's first word opens with a byte a label opens with, once
-// its first character is lowered.
+// Whether the text's first word, lowered, opens with the first two bytes of
+// a label (the labels are lower case already). Every block is asked (the
+// default extractor passes a lone label over), and the normalisation below
+// costs several times more than this look, which most blocks fail.
 bool may_open_a_label(std::string_view text) {
-  for (std::size_t at = 0; at < text.size();) {
+  std::size_t at = 0;
+  while (at < text.size()) {
     std::uint32_t character = 0;
     const std::size_t length = decode_utf8(text, at, &character);
-    if (!separates_words(character)) {
-      char first[4];
-      const std::size_t size = length < sizeof first ? length : sizeof first;
-      for (std::size_t i = 0; i < size; ++i) first[i] = text[at + i];
-      lower_letters(first, size);
-      return kLabelFirstBytes[static_cast<unsigned char>(first[0])];
-    }
+    if (!separates_words(character)) break;
     at += length;
+  }
+  // The first word's first characters, whole, up to 8 bytes.
+  char opening[8];
+  std::size_t size = 0;
+  while (at < text.size()) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(text, at, &character);
+    if (separates_words(character) || size + length > sizeof opening) break;
+    for (std::size_t i = 0; i < length; ++i) opening[size++] = text[at + i];
+    at += length;
+    if (size >= 2) break;
+  }
+  if (size < 2) return false;
+  lower_letters(opening, size);
+  for (const std::string_view label : kAdLabels) {
+    if (label[0] == opening[0] && label[1] == opening[1]) return true;
   }
   return false;
 }
