@@ -2,7 +2,6 @@
 #include "engine/default_extractor.h"
 
 #include <cmath>
-#include <optional>
 
 #include "engine/ad_label.h"
 #include "engine/semantics.h"
@@ -110,7 +109,7 @@ std::vector<bool> DefaultExtractor::passed_over_blocks(const std::vector<bool>& 
 }
 
 bool DefaultExtractor::may_pass_over(std::uint64_t seq) const {
-  const std::size_t lag = slots_ - 3;
+  const std::size_t lag = slots_ - 3;  // the ring is lag + 3 slots
   // The ring's one slot beyond what the lag needs holds it while the block
   // before it waits for its next neighbour: one at a time. The spacing says
   // so for a whole page (passed_over_blocks()); the room is asked too, so
@@ -280,8 +279,7 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   // likely or fallback block either. Between two paragraphs the smoothing
   // may keep one whatever its own score; the path it chose is already
   // decided, so the blocks around it are decided as before.
-  const auto is_never_written = [&] { return block.never_written; };
-  if ((content || confident(block.stats, block.probability)) && !is_never_written()) {
+  if ((content || confident(block.stats, block.probability)) && !block.never_written) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
     if (heads(block.stats)) {
@@ -308,7 +306,7 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !is_never_written() &&
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written &&
       headline_text_.try_assign(text)) {
     has_headline_ = true;
     headline_probability_ = block.probability;
@@ -316,10 +314,10 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   }
   const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
-      words_written_ < kShortOutputWords && likely_enough && !is_never_written() &&
+      words_written_ < kShortOutputWords && likely_enough && !block.never_written &&
       hold_likely(block.stats, block.probability, text);
   if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric &&
-      !is_never_written()) {
+      !block.never_written) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which
