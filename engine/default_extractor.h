@@ -35,12 +35,12 @@
 // it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
 // features, then lag more for the smoothing), lag + 2 for the block before
-// one passed over (its next neighbour is the block after that); on a page where no block is
-// kept, the likeliest blocks (kLikelyMinimum, at most kLikelyBlocks and
-// kLikelyBytes of text) and the best block, once, are written at the end
-// (one more block buffer and one of kLikelyBytes; on a page of at most
-// kLikelyBlocks blocks, none of them likely, all of them), and so are the likely
-// blocks where fewer than kShortOutputWords words were kept; a headline
+// one passed over (its next neighbour is the block after that); on a page
+// where no block is kept, the likeliest blocks (kLikelyMinimum, at most
+// kLikelyBlocks and kLikelyBytes of text) and the best block, once, are
+// written at the end (one more block buffer and one of kLikelyBytes; on a
+// page of at most kLikelyBlocks blocks, none of them likely, all of them),
+// and so are the likely blocks where fewer than kShortOutputWords words were kept; a headline
 // dropped before the first block written may be written just before it (a
 // kept block, or the first of those written at the end), up to
 // kHeadlineReach blocks later (one more block buffer). The extra buffers go

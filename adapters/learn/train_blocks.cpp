@@ -197,8 +197,8 @@ void label_blocks(Document* doc, bool by_sequence, double soft_width, winnow::le
 
 // The blocks the extractor passes over (DefaultExtractor::
 // passed_over_blocks(): an ad's label alone between two paragraphs) are no
-// blocks to it, in features, smoothing or containers; training leaves them
-// out the same way.
+// blocks to it, in features, smoothing or containers; with
+// --leave-out-passed-over training leaves them out the same way.
 void leave_out_passed_over(std::vector<Block>* blocks, std::size_t lag) {
   std::vector<bool> never_written(blocks->size());
   for (std::size_t i = 0; i < blocks->size(); ++i)
