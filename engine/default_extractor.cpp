@@ -253,9 +253,16 @@ void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, C
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
+  if (s.words > kHeadlineMaxWords) return false;
   const bool top_heading = s.heading_level == 1 || s.heading_level == 2;
-  const bool title_like = s.title_words >= 3 && s.words <= 30 && s.title_words * 2 >= s.words;
+  const bool title_like = s.title_words >= 3 && s.title_words * 2 >= s.words;
   return top_heading || title_like;
+}
+
+bool DefaultExtractor::takes_headline_place(std::uint64_t index, float probability, std::uint64_t held_index,
+                                            float held_probability) {
+  const bool held_out_of_reach = index - held_index >= kHeadlineReach;
+  return held_out_of_reach || probability * kHeldHeadlineAdvantage >= held_probability;
 }
 
 void DefaultExtractor::emit_passed_over(ContentWriter& out) {
@@ -306,8 +313,11 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
+  const bool may_hold_headline =
+      !has_headline_ ||
+      takes_headline_place(block.stats.index, block.probability, headline_stats_.index, headline_probability_);
   if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written &&
-      headline_text_.try_assign(text)) {
+      may_hold_headline && headline_text_.try_assign(text)) {
     has_headline_ = true;
     headline_probability_ = block.probability;
     headline_stats_ = block.stats;

@@ -717,6 +717,40 @@ std::string forty_words(const std::string& name) {
   return block + "</p>";
 }
 
+TEST(DefaultExtractor, ALaterHeadingTakesTheHeldHeadlinesPlaceOnlyIfAtLeastHalfAsLikely) {
+  // 63 words kept in short blocks, so the likely blocks are not written at
+  // the end; before them an h1 of 11 words (p = 0.46) and a heading after
+  // it. An h2 of 25 words (p = 0.15, under half the h1's: a box's heading
+  // in the article's column) leaves the h1 held; one of 14 words (p = 0.35)
+  // takes its place, the latest headline-like block being the article's.
+  std::string kept_blocks, kept;
+  for (int i = 0; i < 21; ++i) {
+    kept_blocks += "<p>three kept words</p>";
+    kept += "three kept words\n";
+  }
+  const std::string h1 = words(11, "headline");
+  auto page = [&](const std::string& between) {
+    return "<html><body><h1>" + h1 + "</h1>" + between + kept_blocks + "</body></html>";
+  };
+  const std::string box = words(25, "box"), subhead = words(14, "subhead");
+  EXPECT_EQ(run_length_model(page("<h2>" + box + "</h2>")), h1 + "\n" + kept);
+  EXPECT_EQ(run_length_model(page("<h2>" + subhead + "</h2>")), subhead + "\n" + kept);
+  EXPECT_EQ(test::run_pipeline(page("<h2>" + box + "</h2>"), ExtractorConfig{}, 1, &kLengthModel).text,
+            h1 + "\n" + kept)
+      << "one-byte chunks";
+  // Once the held h1 is out of reach of what comes next (kHeadlineReach
+  // blocks), any later heading takes its place.
+  std::string far;
+  for (int i = 0; i < 20; ++i) far += forty_words("unlikely" + std::to_string(i));
+  EXPECT_EQ(run_length_model(page(far + "<h2>" + box + "</h2>")), box + "\n" + kept);
+  // A heading of more than 30 words (here p = 0.11) is no headline: a
+  // paragraph set in a heading's style.
+  const std::string long_heading = words(31, "biography");
+  EXPECT_EQ(run_length_model("<html><body><h2>" + long_heading + "</h2>" + kept_blocks + "</body></html>"), kept);
+  EXPECT_EQ(run_length_model("<html><body><h2>" + words(30, "headline") + "</h2>" + kept_blocks + "</body></html>"),
+            words(30, "headline") + "\n" + kept);
+}
+
 TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {
   // Three unlikely blocks and nothing kept: a page of at most kLikelyBlocks
   // blocks gives all of them, not only the best one.
