@@ -58,7 +58,7 @@ class ContentSink {
   // 0 for a block passed over unscored, DefaultExtractor::passed_over_blocks).
   // Called for every block in document order, before a kept block's text;
   // the fallback blocks written at the end are reported again there as kept,
-  // and a recovered headline again as kept just before its text.
+  // and a recovered headline (and its deck) again as kept just before its text.
   virtual void on_block_decision(SourceSpan /*span*/, bool /*kept*/, float /*score*/) {}
   // Once, at the end: the verdict and the net text length it was based on
   // (characters of delivered content outside links).

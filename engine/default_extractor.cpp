@@ -18,7 +18,8 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       texts_(budget, slots_, budget, kSlotStep),
       fallback_text_(budget),
       likely_text_(budget),
-      headline_text_(budget) {
+      headline_(budget),
+      deck_(budget) {
   budget_.set_reclaimer(this);
 }
 
@@ -245,11 +246,24 @@ bool DefaultExtractor::confident(const BlockStats& stats, float probability) con
   return std::log(probability / (1.0f - probability)) + address_bias_shift(stats.page_address) >= confident_log_odds_;
 }
 
+std::uint32_t DefaultExtractor::net_length(const BlockStats& s) {
+  return (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
+}
+
 void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, ContentWriter& out) {
-  const std::uint64_t net = (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
-  out.write_rendered(text, s.span, s.words, net);
+  write_text(s.span, s.words, net_length(s), text, out);
+}
+
+void DefaultExtractor::write_text(SourceSpan span, std::uint64_t words, std::uint64_t net, std::string_view text,
+                                  ContentWriter& out) {
+  out.write_rendered(text, span, words, net);
   wrote_any_ = true;
-  words_written_ += s.words;
+  words_written_ += words;
+}
+
+void DefaultExtractor::write_held(const HeldBlock& block, ContentWriter& out) {
+  out.decide_block(block.span, true, block.probability);
+  write_text(block.span, block.words, block.net, block.text.view(), out);
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
@@ -300,8 +314,8 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
     // nor the likely blocks held so far, which come before this one (spans
     // stay in document order): their buffers go back to the budget, the
     // likely blocks' once the output is long enough.
-    has_headline_ = false;
-    headline_text_.free_storage();
+    headline_.let_go();
+    deck_.let_go();
     fallback_text_.free_storage();
     likely_count_ = 0;
     if (words_written_ >= kShortOutputWords) likely_text_.free_storage();
@@ -313,15 +327,8 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  const bool may_hold_headline =
-      !has_headline_ ||
-      takes_headline_place(block.stats.index, block.probability, headline_stats_.index, headline_probability_);
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written &&
-      may_hold_headline && headline_text_.try_assign(text)) {
-    has_headline_ = true;
-    headline_probability_ = block.probability;
-    headline_stats_ = block.stats;
-  }
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written)
+    hold_headline(block, text);
   const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
       words_written_ < kShortOutputWords && likely_enough && !block.never_written &&
@@ -452,7 +459,7 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
   // So is held text asked for once the budget is exceeded (by the parser):
   // the page stops whatever is given back.
   if (writing_held_ || budget_.exceeded() ||
-      fallback_text_.storage() + likely_text_.storage() + headline_text_.storage() < wanted)
+      fallback_text_.storage() + likely_text_.storage() + headline_.text.storage() + deck_.text.storage() < wanted)
     return;
   std::size_t freed = 0;
   const auto let_go = [&](BoundedText& text) {
@@ -467,7 +474,12 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
     likely_count_ = 0;
     if (fallback_in_likely_) fallback_probability_ = -1.0f;
   }
-  if (let_go(headline_text_)) has_headline_ = false;
+  // The deck goes first: a deck without its headline is not written.
+  if (let_go(deck_.text)) deck_.held = false;
+  if (let_go(headline_.text)) {
+    headline_.held = false;
+    deck_.let_go();
+  }
 }
 
 // Whether the held headline goes just before `first`, the first block the
@@ -475,13 +487,47 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
 // `first` is no headline itself (the held one is then a site name or a
 // teaser's title).
 bool DefaultExtractor::heads(const BlockStats& first) const {
-  return !wrote_any_ && has_headline_ && headline_stats_.index < first.index &&
-         first.index - headline_stats_.index <= kHeadlineReach && !looks_like_headline(first);
+  return !wrote_any_ && headline_.held && headline_.index < first.index &&
+         first.index - headline_.index <= kHeadlineReach &&
+         (!looks_like_headline(first) || is_deck(first.index, first.heading_level));
 }
 
 void DefaultExtractor::write_headline(ContentWriter& out) {
-  out.decide_block(headline_stats_.span, true, headline_probability_);
-  write_block(headline_stats_, headline_text_.view(), out);
+  write_held(headline_, out);
+  if (deck_.held) write_held(deck_, out);
+}
+
+bool DefaultExtractor::is_deck(std::uint64_t index, std::uint8_t heading_level) const {
+  return headline_.held && !deck_.held && headline_.heading_level == 1 && heading_level == 2 &&
+         index == headline_.index + 1;
+}
+
+void DefaultExtractor::hold_headline(const Pending& block, std::string_view text) {
+  if (is_deck(block.stats.index, block.stats.heading_level)) {
+    deck_.try_hold(block, text);
+    return;
+  }
+  if (headline_.held && !takes_headline_place(block.stats.index, block.probability, headline_.index,
+                                              headline_.probability))
+    return;
+  if (headline_.try_hold(block, text)) deck_.let_go();
+}
+
+bool DefaultExtractor::HeldBlock::try_hold(const Pending& block, std::string_view block_text) {
+  if (!text.try_assign(block_text)) return false;
+  held = true;
+  heading_level = block.stats.heading_level;
+  probability = block.probability;
+  index = block.stats.index;
+  words = block.stats.words;
+  net = net_length(block.stats);
+  span = block.stats.span;
+  return true;
+}
+
+void DefaultExtractor::HeldBlock::let_go() {
+  held = false;
+  text.free_storage();
 }
 
 void DefaultExtractor::write_fallback(ContentWriter& out) {

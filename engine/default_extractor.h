@@ -30,9 +30,9 @@
 // (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
-// a headline and a fallback block (no copy when the fallback is a likely
-// block) and at most kLikelyBytes of likely blocks, charged to the budget as
-// it grows.
+// a headline, its deck and a fallback block (no copy when the fallback is a
+// likely block) and at most kLikelyBytes of likely blocks, charged to the
+// budget as it grows.
 // Output delay: lag + 1 blocks (the block after a block is needed for its
 // features, then lag more for the smoothing), lag + 2 for the block before
 // one passed over (its next neighbour is the block after that); on a page
@@ -43,7 +43,7 @@
 // and so are the likely blocks where fewer than kShortOutputWords words were kept; a headline
 // dropped before the first block written may be written just before it (a
 // kept block, or the first of those written at the end), up to
-// kHeadlineReach blocks later (one more block buffer). The extra buffers go
+// kHeadlineReach blocks later, with its deck (two more block buffers). The extra buffers go
 // back to the budget once a block is kept, the likely blocks' once
 // kShortOutputWords words are. They are optional: taken only if the budget
 // has room, and given back (counted as declined) when something the page
@@ -163,6 +163,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // ("Related Stories") set inside the article's column after its headline
   // scores far below it (BBC News: 0.18 against 0.43). Stop 76 measured
   // 1 (the likeliest held), 2 and 3; 2 fixes such pages and moves fewest.
+  // An h2 right after a held h1 is its deck (is_deck): held as well and
+  // written after it, and a first kept block that is the deck does not keep
+  // the h1 from heading it.
   static constexpr float kHeldHeadlineAdvantage = 2.0f;
   // A block the model is this sure of is kept whatever its neighbours: the
   // smoothing, whose transitions make a block alone among boilerplate need
@@ -238,6 +241,24 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     bool never_written = false;
     bool passed_over = false;  // decided as dropped without a score
   };
+  // A dropped block set aside to be written before the first block the
+  // page writes (the headline, its deck), its text charged to the budget;
+  // of its BlockStats only what writing it and telling a deck need.
+  struct HeldBlock {
+    explicit HeldBlock(MemoryBudget& budget) : text(budget) {}
+    // Holds the block if the budget has room for its text; if not, keeps
+    // what it held.
+    bool try_hold(const Pending& block, std::string_view block_text);
+    void let_go();
+    bool held = false;
+    std::uint8_t heading_level = 0;
+    float probability = 0;
+    std::uint64_t index = 0;
+    std::uint32_t words = 0;
+    std::uint32_t net = 0;  // net_length()
+    SourceSpan span;
+    BoundedText text;
+  };
   std::size_t slot(std::uint64_t seq) const { return static_cast<std::size_t>(seq % slots_); }
   void open_block(std::uint32_t block_id);
   // Whether the open block's text can grow to `needed` bytes, once held
@@ -258,6 +279,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // Decides the passed-over blocks at the front of the ring, as dropped.
   void emit_passed_over(ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
+  void write_text(SourceSpan span, std::uint64_t words, std::uint64_t net, std::string_view text, ContentWriter& out);
+  void write_held(const HeldBlock& block, ContentWriter& out);
+  // Characters and words outside links, as ContentWriter::write_rendered
+  // counts them.
+  static std::uint32_t net_length(const BlockStats& stats);
   bool heads(const BlockStats& first) const;
   void write_headline(ContentWriter& out);
   void write_fallback(ContentWriter& out);
@@ -281,6 +307,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // out of reach of the blocks still to come.
   static bool takes_headline_place(std::uint64_t index, float probability, std::uint64_t held_index,
                                    float held_probability);
+  // Whether the block is the held h1's deck (a subtitle, a standfirst): an
+  // h2 right after it, held and written with it rather than in its place.
+  bool is_deck(std::uint64_t index, std::uint8_t heading_level) const;
+  void hold_headline(const Pending& block, std::string_view text);
   // The held text (the fallback block's copy, then the likely blocks, then
   // the headline) goes back to the budget when a required charge would not
   // fit and giving it back makes the room, except while it is being written.
@@ -325,10 +355,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   Likely likely_[kLikelyBlocks];
   std::size_t likely_count_ = 0;
   BoundedText likely_text_;
-  bool has_headline_ = false;
-  float headline_probability_ = 0;
-  BlockStats headline_stats_;
-  BoundedText headline_text_;
+  HeldBlock headline_;
+  HeldBlock deck_;  // held only with the headline
   bool writing_held_ = false;  // held text is being read: nothing is reclaimed
 };
 

@@ -161,7 +161,7 @@ typedef struct winnow_callbacks {
      [begin, end), kept (1) or dropped (0), and its P(content) before the
      smoothing (0 for a block it passes over unscored: an ad's label alone
      between two blocks, README "How it works", step 5). A page's fallback blocks are reported again, kept, at the end;
-     a recovered headline is reported again, kept, just before its text
+     a recovered headline (and its deck) is reported again, kept, just before its text
      (before the first other kept block). */
   void (*block_decision)(void* user_data, uint64_t begin, uint64_t end, int kept, float score);
   /* Added in 0.5. A block is about to start (once per block, before its

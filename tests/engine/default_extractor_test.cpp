@@ -719,10 +719,11 @@ std::string forty_words(const std::string& name) {
 
 TEST(DefaultExtractor, ALaterHeadingTakesTheHeldHeadlinesPlaceOnlyIfAtLeastHalfAsLikely) {
   // 63 words kept in short blocks, so the likely blocks are not written at
-  // the end; before them an h1 of 11 words (p = 0.46) and a heading after
-  // it. An h2 of 25 words (p = 0.15, under half the h1's: a box's heading
-  // in the article's column) leaves the h1 held; one of 14 words (p = 0.35)
-  // takes its place, the latest headline-like block being the article's.
+  // the end; before them an h1 of 11 words (p = 0.46), a byline (40 words,
+  // p = 0.07) and a heading. An h2 of 25 words (p = 0.15, under half the
+  // h1's: a box's heading in the article's column) leaves the h1 held; one
+  // of 14 words (p = 0.35) takes its place, the latest headline-like block
+  // being the article's.
   std::string kept_blocks, kept;
   for (int i = 0; i < 21; ++i) {
     kept_blocks += "<p>three kept words</p>";
@@ -732,10 +733,11 @@ TEST(DefaultExtractor, ALaterHeadingTakesTheHeldHeadlinesPlaceOnlyIfAtLeastHalfA
   auto page = [&](const std::string& between) {
     return "<html><body><h1>" + h1 + "</h1>" + between + kept_blocks + "</body></html>";
   };
+  const std::string byline = forty_words("byline");
   const std::string box = words(25, "box"), subhead = words(14, "subhead");
-  EXPECT_EQ(run_length_model(page("<h2>" + box + "</h2>")), h1 + "\n" + kept);
-  EXPECT_EQ(run_length_model(page("<h2>" + subhead + "</h2>")), subhead + "\n" + kept);
-  EXPECT_EQ(test::run_pipeline(page("<h2>" + box + "</h2>"), ExtractorConfig{}, 1, &kLengthModel).text,
+  EXPECT_EQ(run_length_model(page(byline + "<h2>" + box + "</h2>")), h1 + "\n" + kept);
+  EXPECT_EQ(run_length_model(page(byline + "<h2>" + subhead + "</h2>")), subhead + "\n" + kept);
+  EXPECT_EQ(test::run_pipeline(page(byline + "<h2>" + box + "</h2>"), ExtractorConfig{}, 1, &kLengthModel).text,
             h1 + "\n" + kept)
       << "one-byte chunks";
   // Once the held h1 is out of reach of what comes next (kHeadlineReach
@@ -749,6 +751,36 @@ TEST(DefaultExtractor, ALaterHeadingTakesTheHeldHeadlinesPlaceOnlyIfAtLeastHalfA
   EXPECT_EQ(run_length_model("<html><body><h2>" + long_heading + "</h2>" + kept_blocks + "</body></html>"), kept);
   EXPECT_EQ(run_length_model("<html><body><h2>" + words(30, "headline") + "</h2>" + kept_blocks + "</body></html>"),
             words(30, "headline") + "\n" + kept);
+}
+
+TEST(DefaultExtractor, AnH2RightAfterTheHeldH1IsItsDeckWrittenWithIt) {
+  // The h1 (11 words, p = 0.46) and an h2 right after it, whatever its
+  // score (25 words, p = 0.15): a subtitle, held with the headline and
+  // written after it.
+  std::string kept_blocks, kept;
+  for (int i = 0; i < 21; ++i) {
+    kept_blocks += "<p>three kept words</p>";
+    kept += "three kept words\n";
+  }
+  const std::string h1 = words(11, "headline"), deck = words(25, "deck");
+  const std::string page = "<html><body><h1>" + h1 + "</h1><h2>" + deck + "</h2>" + kept_blocks + "</body></html>";
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kLengthModel);
+  EXPECT_EQ(r.text, h1 + "\n" + deck + "\n" + kept);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLengthModel).text, r.text) << "one-byte chunks";
+  for (std::size_t i = 1; i < r.spans.size(); ++i) EXPECT_LE(r.spans[i - 1].end, r.spans[i].begin) << i;
+  // A deck the smoothing keeps (3 words, p = 0.83) is the first block
+  // written, and the h1 heads it although it looks like a headline itself.
+  EXPECT_EQ(run_length_model("<html><body><h1>" + h1 + "</h1><h2>a short deck</h2>" + kept_blocks + "</body></html>"),
+            h1 + "\na short deck\n" + kept);
+  // Only an h2 right after an h1 is a deck: not an h2 after an h2, nor a
+  // second h2; a later heading that takes the h1's place lets the deck go.
+  const std::string h2 = words(11, "section");
+  EXPECT_EQ(run_length_model("<html><body><h2>" + h2 + "</h2><h2>" + deck + "</h2>" + kept_blocks + "</body></html>"),
+            h2 + "\n" + kept);
+  const std::string subhead = words(14, "subhead");
+  EXPECT_EQ(run_length_model("<html><body><h1>" + h1 + "</h1><h2>" + deck + "</h2><h2>" + subhead + "</h2>" +
+                             kept_blocks + "</body></html>"),
+            subhead + "\n" + kept);
 }
 
 TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {
