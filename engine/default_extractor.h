@@ -151,6 +151,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // kHeadlineReach blocks of it; on a page that keeps none, just before the
   // first of the blocks written at its end (likely blocks, the best block),
   // on the same terms (stop 63). Which one is held: takes_headline_place.
+  // An h2 right after a held h1 is its deck (is_deck): held as well and
+  // written after it, and a first kept block that is the deck does not keep
+  // the h1 from heading it (stop 76).
   static constexpr float kHeadlineMinimum = 0.1f;
   static constexpr std::uint64_t kHeadlineReach = 20;
   // A longer heading is a paragraph set in a heading's style (an author's
@@ -163,9 +166,6 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // ("Related Stories") set inside the article's column after its headline
   // scores far below it (BBC News: 0.18 against 0.43). Stop 76 measured
   // 1 (the likeliest held), 2 and 3; 2 fixes such pages and moves fewest.
-  // An h2 right after a held h1 is its deck (is_deck): held as well and
-  // written after it, and a first kept block that is the deck does not keep
-  // the h1 from heading it.
   static constexpr float kHeldHeadlineAdvantage = 2.0f;
   // A block the model is this sure of is kept whatever its neighbours: the
   // smoothing, whose transitions make a block alone among boilerplate need
@@ -312,8 +312,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool is_deck(std::uint64_t index, std::uint8_t heading_level) const;
   void hold_headline(const Pending& block, std::string_view text);
   // The held text (the fallback block's copy, then the likely blocks, then
-  // the headline) goes back to the budget when a required charge would not
-  // fit and giving it back makes the room, except while it is being written.
+  // the deck and the headline) goes back to the budget when a required
+  // charge would not fit and giving it back makes the room, except while it
+  // is being written.
   void reclaim(std::size_t wanted) override;
 
   MemoryBudget& budget_;
