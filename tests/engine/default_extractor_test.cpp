@@ -783,6 +783,25 @@ TEST(DefaultExtractor, AnH2RightAfterTheHeldH1IsItsDeckWrittenWithIt) {
             subhead + "\n" + kept);
 }
 
+TEST(DefaultExtractor, TheShippedModelWritesAStorysHeadlineWithItsDeck) {
+  // article_with_deck.html: the h1 (p 0.36) and its standfirst in an h2
+  // right after it (p 0.46) are both dropped by the smoothing. Before stop
+  // 76 the h2, the later headline-like block, took the h1's place.
+  const std::string html = test::read_fixture("article_with_deck.html");
+  const test::RunResult r = test::run_pipeline(html, ExtractorConfig{}, 0);
+  ASSERT_EQ(r.status, Status::Ok);
+  EXPECT_EQ(r.text.rfind("Lighthouse keepers return to Skerry Point after forty years\n"
+                         "Two volunteers will live at the tower through the winter while its lamp is restored\n"
+                         "For the first time since 1986",
+                         0),
+            0u)
+      << r.text;
+  EXPECT_EQ(r.text.find("Related Stories"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("Ailsa Grant"), std::string::npos) << r.text;
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, r.text) << "one-byte chunks";
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, test::random_chunk_sizes(5, 64, 300)).text, r.text);
+}
+
 TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {
   // Three unlikely blocks and nothing kept: a page of at most kLikelyBlocks
   // blocks gives all of them, not only the best one.
