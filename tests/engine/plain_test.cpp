@@ -51,6 +51,24 @@ TEST(Plain, AClosedDialogIsNotShown) {
   }
 }
 
+// A browser shows an object's fallback when it cannot show the object (a
+// Flash player, an object with no data) and never a video's or an iframe's.
+TEST(Plain, AnObjectsFallbackIsShownAVideosIsNot) {
+  ExtractorConfig config;
+  config.algorithm = "plain";
+  const std::string html =
+      "<p>Before.</p><object type=\"application/x-shockwave-flash\" data=\"player.swf\">"
+      "<param name=\"movie\" value=\"player.swf\"><embed src=\"player.swf\">"
+      "<div class=\"caption\"><p>The clip's caption.</p></div></object>"
+      "<video src=\"clip.mp4\"><p>Your browser cannot play this video.</p></video>"
+      "<iframe src=\"ad.html\"><p>Frame fallback</p></iframe>"
+      "<a href=\"/review\"><object title=\"Review\"><span>9</span></object> Score</a><p>After.</p>";
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+    const std::string text = test::run_pipeline(html, config, chunk).text;
+    EXPECT_EQ(text, "Before.\nThe clip's caption.\n9 Score\nAfter.\n") << chunk;
+  }
+}
+
 TEST(Plain, KeepsMathMLTextButNotItsAnnotations) {
   ExtractorConfig config;
   config.algorithm = "plain";

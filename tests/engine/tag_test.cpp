@@ -34,6 +34,9 @@ TEST(Tag, FlagsDescribeTheEngineView) {
   EXPECT_FALSE(has_flag(Tag::math, kTagInvisible)) << "a formula is rendered text";
   EXPECT_TRUE(has_flag(Tag::annotation, kTagInvisible)) << "its annotations are not";
   EXPECT_TRUE(has_flag(Tag::annotation_xml, kTagInvisible));
+  EXPECT_FALSE(has_flag(Tag::object, kTagInvisible)) << "its fallback is what a browser shows";
+  EXPECT_TRUE(has_flag(Tag::video, kTagInvisible)) << "its fallback is shown by no browser";
+  EXPECT_TRUE(has_flag(Tag::iframe, kTagInvisible));
   EXPECT_TRUE(has_flag(Tag::nav, kTagSectioning));
   EXPECT_EQ(heading_level(Tag::h3), 3);
   EXPECT_EQ(heading_level(Tag::p), 0);
