@@ -90,6 +90,18 @@ bool hides_element(Tag tag, const ElementAttributes& attributes) {
          contains_declaration(attributes.style, "visibility", "hidden");
 }
 
+// Elements drawn as a box of their own rather than as text.
+bool is_replaced_element(Tag tag) {
+  switch (tag) {
+    case Tag::img: case Tag::svg: case Tag::iframe: case Tag::video: case Tag::audio:
+    case Tag::canvas: case Tag::object: case Tag::embed: case Tag::input: case Tag::select:
+    case Tag::textarea: case Tag::button: case Tag::meter: case Tag::progress:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Whether a <meta> gives the page's description: name="description" (HTML),
 // property="og:description" (Open Graph), name="twitter:description", or
 // itemprop="description" (schema.org microdata).
@@ -197,7 +209,12 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
     return;
   }
   std::uint8_t flags = inherited;
-  if (has_flag(tag, kTagInvisible) || hides_element(tag, attributes)) flags |= kInvisible;
+  const bool hidden = hides_element(tag, attributes);
+  if (has_flag(tag, kTagInvisible) || hidden) flags |= kInvisible;
+  // A replaced element (a picture, a player, a form control) is a box
+  // between the words around it: "Casserole<img>Don't" reads as two words,
+  // as the golds have them, though innerText would join them (stop 77).
+  if (is_replaced_element(tag) && !hidden) space_before_ = true;
   if (tag == Tag::a) flags |= kAnchor;
   if (attributes.has_onclick) flags |= kOnclick;
   if (!(flags & kAdvert) && element_is_advert(attributes)) flags |= kAdvert;
@@ -266,6 +283,10 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   // The element that carries a bit its parent lacks is the region itself;
   // when a visible one ends, what follows is outside it.
   const OpenElement& closed = stack_[match - 1];
+  // The box ends, and with it the word before: unless the element was hidden
+  // (then invisible though its tag is not).
+  if (is_replaced_element(tag) && (has_flag(tag, kTagInvisible) || !(closed.flags & kInvisible)))
+    space_before_ = true;
   const auto region_ends = [&](std::uint32_t bit) {
     const bool parent_has_it = match >= 2 && (stack_[match - 2].semantics & bit);
     return (closed.semantics & bit) && !(closed.flags & kInvisible) && !parent_has_it;

@@ -113,6 +113,39 @@ TEST_F(TokenizerTest, InlineTagsGlueWordsButBlocksSeparateThem) {
   EXPECT_NE(recorder_.word("baz").token.block, recorder_.word("next").token.block);
 }
 
+// A picture, a player or a form control is a box between the words around
+// it, visible or not to the tokenizer: the words are apart. A hidden one is
+// not drawn, and joins nothing apart.
+TEST_F(TokenizerTest, AReplacedElementKeepsTheWordsAroundItApart) {
+  start(Tag::p);
+  text("Casserole");
+  start(Tag::img);
+  end(Tag::img);
+  text("Don't");
+  start(Tag::button);
+  text("Buy");
+  end(Tag::button);
+  text("now");
+  start(Tag::svg);
+  text("icon");
+  end(Tag::svg);
+  text("later");
+  ElementAttributes hidden;
+  hidden.style = "display:none";
+  start(Tag::img, hidden);
+  end(Tag::img);
+  text("on");
+  start(Tag::span);
+  text("wards");
+  end(Tag::span);
+  done();
+  EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"Casserole", "Don't", "Buy", "now", "later", "on", "wards"}));
+  for (const char* apart : {"Don't", "Buy", "now", "later"})
+    EXPECT_FALSE(recorder_.word(apart).token.has(kTokenGlued)) << apart;
+  EXPECT_TRUE(recorder_.word("on").token.has(kTokenGlued)) << "a hidden picture is no box";
+  EXPECT_TRUE(recorder_.word("wards").token.has(kTokenGlued)) << "a span is no box";
+}
+
 // A block's text is cut before the word that would take it past
 // kMaxBlockTextBytes (a byte per space counted); the next block of the same
 // element takes the rest, and the next element starts a block of its own.
