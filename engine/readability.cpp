@@ -368,21 +368,23 @@ void Readability::add_word(const Token& token, std::string_view text) {
 }
 
 // Readability.js removes every noscript element before it scores (its
-// _removeScripts), so the subtree is skipped whole: from the start tag to
-// the end tag at the same depth.
-bool Readability::inside_noscript(const Token& token) {
-  if (noscript_depth_ < 0) {
-    if (token.kind != TokenKind::StartTag || token.tag != Tag::noscript) return false;
-    noscript_depth_ = token.depth;
+// _removeScripts), and every object from the article it writes, so each
+// such subtree is skipped whole: from the start tag to the end tag of the
+// same element at the same depth.
+bool Readability::inside_skipped_element(const Token& token) {
+  if (skipped_depth_ < 0) {
+    if (token.kind != TokenKind::StartTag || (token.tag != Tag::noscript && token.tag != Tag::object)) return false;
+    skipped_depth_ = token.depth;
+    skipped_tag_ = token.tag;
     return true;
   }
-  if (token.kind == TokenKind::EndTag && token.tag == Tag::noscript && token.depth == noscript_depth_)
-    noscript_depth_ = -1;
+  if (token.kind == TokenKind::EndTag && token.tag == skipped_tag_ && token.depth == skipped_depth_)
+    skipped_depth_ = -1;
   return true;
 }
 
 void Readability::on_token(const Token& token, std::string_view text, const TokenStream&, ContentWriter&) {
-  if (!ok_ || inside_noscript(token)) return;
+  if (!ok_ || inside_skipped_element(token)) return;
   if (token.is_word()) {
     add_word(token, text);
     return;

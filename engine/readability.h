@@ -8,7 +8,9 @@
 // Facts used (Readability.js, grabArticle and helpers):
 //  - script and noscript elements are removed first (the tokenizer already
 //    drops script; noscript's content reaches the algorithms, and is skipped
-//    here).
+//    here). An object's content (what a browser shows in its place) is
+//    skipped too: Readability.js removes objects from the article it writes
+//    (its video exception left out), and the scores here never had it.
 //  - Elements to score: p, td, pre, section, h2..h6; text directly inside a
 //    div is wrapped in a p per run between block children; a div whose only
 //    child is one p (wrapped or real) with link density < 0.25 is replaced
@@ -229,7 +231,7 @@ class Readability final : public Algorithm {
   void open_node(const Token& token);
   void close_node();
   void add_word(const Token& token, std::string_view text);
-  bool inside_noscript(const Token& token);
+  bool inside_skipped_element(const Token& token);
   bool clean_verdict(const OpenNode& node, int view, bool weights) const;
   float paragraph_score(std::uint32_t chars, std::uint32_t commas) const;
 
@@ -249,7 +251,8 @@ class Readability final : public Algorithm {
   bool ok_ = false;
   ChargedVector<OpenNode> stack_;
   std::uint64_t overflow_ = 0;  // open nodes past max_depth or past the budget
-  int noscript_depth_ = -1;     // depth of the noscript being skipped, or -1
+  int skipped_depth_ = -1;      // depth of the noscript or object being skipped, or -1
+  Tag skipped_tag_ = Tag::unknown;
   ChargedVector<Record> records_;
   ChargedVector<Line> lines_;
   BoundedText text_;

@@ -72,6 +72,17 @@ TEST(Readability, SkipsNoscriptAsReadabilityJsRemovesIt) {
   EXPECT_EQ(text.find("JavaScript"), std::string::npos) << text;
 }
 
+TEST(Readability, SkipsAnObjectAsReadabilityJsRemovesIt) {
+  const std::string page = "<html><body><div id=x>" + paragraphs(2) +
+                           "<object data=player.swf><noscript>x</noscript><p>The clip shows the council, the mayor, "
+                           "the vote and the crowd outside, in the rain.</p></object>" +
+                           paragraphs(2) + "</div></body></html>";
+  const std::string text = extract(page);
+  EXPECT_NE(text.find("0 The council voted"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 The council voted"), std::string::npos) << "the text after the object is kept";
+  EXPECT_EQ(text.find("clip"), std::string::npos) << text;
+}
+
 TEST(Readability, SiblingsJoinByScoreOrAsParagraphs) {
   // The top candidate is the inner div; its siblings under the outer div:
   //  - a p of 80+ characters without links: joins;
