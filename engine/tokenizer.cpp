@@ -210,7 +210,8 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
   }
   std::uint8_t flags = inherited;
   const bool hidden = hides_element(tag, attributes);
-  if (has_flag(tag, kTagInvisible) || hidden) flags |= kInvisible;
+  if (has_flag(tag, kTagInvisible)) flags |= kInvisible;
+  if (hidden) flags |= kInvisible | kHidden;
   // A replaced element (a picture, a player, a form control) is a box
   // between the words around it: "Casserole<img>Don't" reads as two words,
   // as the golds have them, though innerText would join them (stop 77).
@@ -283,10 +284,8 @@ void Tokenizer::on_end_element(Tag tag, SourceSpan source) {
   // The element that carries a bit its parent lacks is the region itself;
   // when a visible one ends, what follows is outside it.
   const OpenElement& closed = stack_[match - 1];
-  // The box ends, and with it the word before: unless the element was hidden
-  // (then invisible though its tag is not).
-  if (is_replaced_element(tag) && (has_flag(tag, kTagInvisible) || !(closed.flags & kInvisible)))
-    space_before_ = true;
+  // The box ends, and with it the word before, unless it was hidden.
+  if (is_replaced_element(tag) && !(closed.flags & kHidden)) space_before_ = true;
   const auto region_ends = [&](std::uint32_t bit) {
     const bool parent_has_it = match >= 2 && (stack_[match - 2].semantics & bit);
     return (closed.semantics & bit) && !(closed.flags & kInvisible) && !parent_has_it;

@@ -66,6 +66,7 @@ class Tokenizer final : public EventHandler {
     kAdvert = 1 << 4,  // engine/semantics.h element_is_advert()
     kPreformatted = 1 << 5,  // inside <pre>, <xmp>, <plaintext> or white-space: pre…: lines are kept
     kLinesOnly = 1 << 6,     // with kPreformatted, white-space: pre-line: spaces still collapse
+    kHidden = 1 << 7,        // hidden by its own attributes (hides_element), not by its tag
   };
   static constexpr unsigned kSemanticsBits = 24;
   static constexpr unsigned kCountBits = 4;

@@ -134,6 +134,8 @@ TEST_F(TokenizerTest, AReplacedElementKeepsTheWordsAroundItApart) {
   hidden.style = "display:none";
   start(Tag::img, hidden);
   end(Tag::img);
+  start(Tag::svg, hidden);
+  end(Tag::svg);
   text("on");
   start(Tag::span);
   text("wards");
@@ -142,7 +144,7 @@ TEST_F(TokenizerTest, AReplacedElementKeepsTheWordsAroundItApart) {
   EXPECT_EQ(recorder_.words(), (std::vector<std::string>{"Casserole", "Don't", "Buy", "now", "later", "on", "wards"}));
   for (const char* apart : {"Don't", "Buy", "now", "later"})
     EXPECT_FALSE(recorder_.word(apart).token.has(kTokenGlued)) << apart;
-  EXPECT_TRUE(recorder_.word("on").token.has(kTokenGlued)) << "a hidden picture is no box";
+  EXPECT_TRUE(recorder_.word("on").token.has(kTokenGlued)) << "a hidden picture or drawing is no box";
   EXPECT_TRUE(recorder_.word("wards").token.has(kTokenGlued)) << "a span is no box";
 }
 
