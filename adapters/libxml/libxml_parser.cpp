@@ -158,10 +158,32 @@ const xmlChar* tag_start_before(const xmlChar* base, const xmlChar* end) {
   return nullptr;
 }
 
+// libxml2 hands a long run of text over in pieces (HTML_PARSER_BIG_BUFFER_SIZE,
+// 1000 bytes in 2.9.14, the last character whole: up to 1003), calling back
+// while its cursor is still on the piece's last character, which it has
+// copied but not stepped over. Returns that character's size when text is
+// such a piece, else 0. Without it the piece's span falls a character short,
+// the next piece's begins that much early, and the offsets of the words
+// interpolated in both land a byte off or inside a character. A whole text
+// ends before '<' or '&' (or the end of the input) instead: it is no piece
+// unless its own last character is the one under the cursor, which a text
+// ending in '<' or '&' right before a tag or a reference would fake.
+std::size_t piece_end_under_cursor(std::string_view text, const xmlChar* cursor, const xmlChar* end) {
+  constexpr std::size_t kPieceSize = 1000;
+  if (text.size() < kPieceSize || text.size() > kPieceSize + 3) return 0;
+  std::size_t last = text.size() - 1;
+  while (last > 0 && text.size() - last < 4 && (static_cast<unsigned char>(text[last]) & 0xC0) == 0x80) --last;
+  const std::size_t size = text.size() - last;
+  if (text[last] == '<' || text[last] == '&') return 0;
+  if (cursor == nullptr || end - cursor < static_cast<std::ptrdiff_t>(size)) return 0;
+  return std::memcmp(cursor, text.data() + last, size) == 0 ? size : 0;
+}
+
 }  // namespace
 
-SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::string_view name,
+SourceSpan LibxmlParser::span_to_here(Event event, std::string_view text, std::string_view name,
                                       std::uint64_t* tag_offset) {
+  const std::size_t text_size = text.size();
   long consumed = xmlByteConsumed(as_context(context_));
   const xmlParserInputPtr input = as_context(context_)->input;
   const bool have_input = input && input->cur && input->base && input->end && input->cur <= input->end;
@@ -202,6 +224,10 @@ SourceSpan LibxmlParser::span_to_here(Event event, std::size_t text_size, std::s
   }
   std::uint64_t end = consumed > 0 ? mapper_.to_source(static_cast<std::uint64_t>(consumed)) : last_source_;
   if (end < last_source_) end = last_source_;
+  if (event == Event::Text && have_input && consumed > 0) {
+    if (const std::size_t size = piece_end_under_cursor(text, input->cur, input->end))
+      end = std::max(end, mapper_.to_source(static_cast<std::uint64_t>(consumed) + size));
+  }
   if (event == Event::Text && end == last_source_ && text_size <= 4) {
     // libxml2's push parser reports a lone character left at the very end
     // of its input before it steps over it: the text lies after the cursor.
@@ -269,7 +295,7 @@ void LibxmlParser::start_element(void* self_ptr, const unsigned char* name, cons
   const std::string_view name_view = view(name);
   constexpr std::uint64_t kImplied = ~std::uint64_t{0};
   std::uint64_t tag_offset = kImplied;
-  const SourceSpan span = self->span_to_here(Event::StartTag, 0, name_view, &tag_offset);
+  const SourceSpan span = self->span_to_here(Event::StartTag, {}, name_view, &tag_offset);
   ElementAttributes attributes_read = read_attributes(attributes);
   if (self->side_ != nullptr && tag_offset != kImplied) {
     self->side_->take(tag_offset, [&attributes_read](KeptAttribute which, std::string_view value) {
@@ -293,8 +319,8 @@ void LibxmlParser::comment(void* self_ptr, const unsigned char*) {
 void LibxmlParser::characters(void* self_ptr, const unsigned char* text, int size) {
   auto* self = static_cast<LibxmlParser*>(self_ptr);
   if (size <= 0) return;
-  self->events_.on_text(std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size)),
-                        self->span_to_here(Event::Text, static_cast<std::size_t>(size)));
+  const std::string_view piece(reinterpret_cast<const char*>(text), static_cast<std::size_t>(size));
+  self->events_.on_text(piece, self->span_to_here(Event::Text, piece));
 }
 
 }  // namespace winnow

@@ -63,12 +63,11 @@ class LibxmlParser final : public ByteSink {
   static void characters(void* self, const unsigned char* text, int size);
   static void comment(void* self, const unsigned char* text);
   enum class Event { StartTag, EndTag, Text, Comment };
-  // The input from the last event's end to this one's; text_size is the
-  // text event's size (text always covers some input), name the started
-  // element's.
+  // The input from the last event's end to this one's; text is the text
+  // event's (text always covers some input), name the started element's.
   // For a start tag written in the input, *tag_offset is the input offset of
   // its '<' (left alone for an implied one).
-  SourceSpan span_to_here(Event event, std::size_t text_size = 0, std::string_view name = {},
+  SourceSpan span_to_here(Event event, std::string_view text = {}, std::string_view name = {},
                           std::uint64_t* tag_offset = nullptr);
   // Drops the side records of tags libxml2 has passed.
   void drop_passed_side_records();
