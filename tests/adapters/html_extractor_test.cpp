@@ -207,6 +207,7 @@ TEST(HtmlExtractor, EveryWordSpanIsTheWordAroundDroppedMarkup) {
       "<p>one</p></span>two</b> three</p> four",
       nested + "deep words</div></div> after",
       "<p>AT&T rocks &foo; here, x&y and &copy or & so<a href='?a=1&b=2'>on</a> &end",  // spelt "&amp;"
+      "<p>\r\nline one\r\nline\rtwo\r\n\r\n three&nbsp;four&#12288;five</p>",  // line ends, spaces spelt as references
   };
   for (const std::string& html : pages) {
     std::size_t words = 0;
