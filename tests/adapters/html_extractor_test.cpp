@@ -264,6 +264,17 @@ TEST(HtmlExtractor, EveryWordSpanIsTheWordInALongText) {
       EXPECT_EQ(test::describe(split.spans), test::describe(whole.spans)) << chunk;
     }
   }
+  // A Chinese article's paragraphs open with two ideographic spaces; the
+  // first is over 1000 bytes long.
+  const std::string page = test::read_fixture("long_indented_paragraph.html");
+  std::size_t words = 0;
+  for (const test::DumpedToken& t : test::tokens_of(page)) {
+    if (t.token.kind != TokenKind::Word) continue;
+    ++words;
+    ASSERT_EQ(page.substr(t.token.source_begin, t.token.source_end - t.token.source_begin), t.text)
+        << "word " << words << " at " << t.token.source_begin;
+  }
+  EXPECT_GT(words, 300u) << "one word per Chinese character";
 }
 
 // UTF-16 doubles ASCII and shrinks CJK: spans are interpolated inside each
