@@ -201,9 +201,10 @@ std::size_t expect_word_spans_are_the_words(const std::string& html) {
     if (t.token.kind != TokenKind::Word) continue;
     const bool inside = t.token.source_begin <= t.token.source_end && t.token.source_end <= html.size();
     const std::string covered = inside ? html.substr(t.token.source_begin, t.token.source_end - t.token.source_begin) : "";
-    EXPECT_TRUE(inside && covered == t.text)
-        << "word " << words + 1 << " '" << t.text << "' at " << t.token.source_begin << " covers '" << covered << "'";
-    if (!inside || covered != t.text) break;
+    const bool same = inside && covered == t.text;
+    EXPECT_TRUE(same) << "word " << words + 1 << " '" << t.text << "' at " << t.token.source_begin << " covers '"
+                      << covered << "'";
+    if (!same) break;
     ++words;
   }
   return words;
