@@ -83,54 +83,67 @@ void ContainerMemory::remember(const BlockStats& block, float p) {
 }
 
 BlockLabeler::BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias)
-    : model_(model), lag_(lag), bias_(bias), steps_(budget, lag + 2) {}
+    : BlockLabeler(budget, model, lag, bias, bias) {}
+
+BlockLabeler::BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias,
+                           float second_bias)
+    : model_(model), lag_(lag), bias_(bias), second_bias_(second_bias), steps_(budget, lag + 2) {}
+
+void BlockLabeler::advance(const float* last, float p, float bias, float bias_shift, float* score,
+                           std::uint8_t* back) const {
+  const float emission[2] = {std::log(1.0f - p) - model_.log_prior[0],
+                             std::log(p) - model_.log_prior[1] + bias + bias_shift};
+  for (int s = 0; s < 2; ++s) {
+    if (last == nullptr) {
+      score[s] = emission[s] + model_.log_prior[s];
+      back[s] = static_cast<std::uint8_t>(s);
+      continue;
+    }
+    const float stay = last[s] + model_.log_transition[s][s];
+    const float move = last[1 - s] + model_.log_transition[1 - s][s];
+    back[s] = static_cast<std::uint8_t>(stay >= move ? s : 1 - s);
+    score[s] = emission[s] + (stay >= move ? stay : move);
+  }
+  const float top = score[0] > score[1] ? score[0] : score[1];
+  score[0] -= top;  // keep the numbers small; only differences matter
+  score[1] -= top;
+}
 
 bool BlockLabeler::push(float p, float bias_shift) {
   constexpr float kFloor = 1e-6f;
   p = std::fmin(std::fmax(p, kFloor), 1.0f - kFloor);
-  const float emission[2] = {std::log(1.0f - p) - model_.log_prior[0],
-                             std::log(p) - model_.log_prior[1] + bias_ + bias_shift};
+  const bool first = steps_.empty();
   Step step;
-  if (steps_.empty()) {
-    for (int s = 0; s < 2; ++s) {
-      step.score[s] = emission[s] + model_.log_prior[s];
-      step.back[s] = static_cast<std::uint8_t>(s);
-    }
-  } else {
-    const Step& last = steps_.back();
-    for (int s = 0; s < 2; ++s) {
-      const float stay = last.score[s] + model_.log_transition[s][s];
-      const float move = last.score[1 - s] + model_.log_transition[1 - s][s];
-      step.back[s] = static_cast<std::uint8_t>(stay >= move ? s : 1 - s);
-      step.score[s] = emission[s] + (stay >= move ? stay : move);
-    }
-  }
-  const float top = step.score[0] > step.score[1] ? step.score[0] : step.score[1];
-  step.score[0] -= top;  // keep the numbers small; only differences matter
-  step.score[1] -= top;
+  advance(first ? nullptr : steps_.back().score, p, bias_, bias_shift, step.score, step.back);
+  float second_score[2];
+  advance(first ? nullptr : second_score_, p, second_bias_, bias_shift, second_score, step.second_back);
+  second_score_[0] = second_score[0];
+  second_score_[1] = second_score[1];
   if (steps_.full()) steps_.pop_front();
   steps_.push(step);
   if (steps_.size() <= lag_) return false;
   const std::uint64_t newest = steps_.end_seq() - 1;
-  decided_ = state_at(newest - lag_, newest, best_final_state());
+  decided_ = state_at(newest - lag_, newest, best_final_state(false), false);
+  second_decided_ = state_at(newest - lag_, newest, best_final_state(true), true);
   steps_.pop_front();
   return true;
 }
 
-int BlockLabeler::best_final_state() const {
-  const Step& last = steps_.back();
-  return last.score[1] > last.score[0] ? 1 : 0;
+int BlockLabeler::best_final_state(bool second) const {
+  const float* last = second ? second_score_ : steps_.back().score;
+  return last[1] > last[0] ? 1 : 0;
 }
 
-bool BlockLabeler::state_at(std::uint64_t seq, std::uint64_t from_seq, int state) const {
-  for (std::uint64_t t = from_seq; t > seq; --t) state = steps_.at(t).back[state];
+bool BlockLabeler::state_at(std::uint64_t seq, std::uint64_t from_seq, int state, bool second) const {
+  for (std::uint64_t t = from_seq; t > seq; --t) state = second ? steps_.at(t).second_back[state] : steps_.at(t).back[state];
   return state == 1;
 }
 
-bool BlockLabeler::flush(bool* label) {
+bool BlockLabeler::flush(bool* label, bool* second_label) {
   if (steps_.empty()) return false;
   const std::uint64_t newest = steps_.end_seq() - 1;
-  *label = state_at(steps_.begin_seq(), newest, best_final_state());
+  *label = state_at(steps_.begin_seq(), newest, best_final_state(false), false);
+  if (second_label != nullptr) *second_label = state_at(steps_.begin_seq(), newest, best_final_state(true), true);
   steps_.pop_front();
   return true;
 }

@@ -19,7 +19,8 @@
 // short paragraph between two content blocks is kept (seed 001's argument
 // for smoothing) with a fixed output delay of `lag` blocks.
 //
-// State: lag + 1 entries of (two scores, two back pointers).
+// State: lag + 1 entries of (two scores, two back pointers, the second
+// path's two back pointers), the second path's newest two scores.
 // Memory: (lag + 1) * 12 bytes; output delay: lag blocks.
 #pragma once
 
@@ -97,32 +98,47 @@ class BlockLabeler {
  public:
   // bias shifts the content log-odds: > 0 favours recall, < 0 precision.
   BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
+  // With a second path: the same smoothing at second_bias, decided alongside
+  // (second_decided_label(); the default extractor's recall-leaning choice of
+  // the likely blocks it writes). It costs no step more memory: its back
+  // pointers fill each step's padding, and only its newest scores are kept.
+  BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias, float second_bias);
   bool ok() const { return steps_.ok(); }
 
   // Adds the next block's P(content), its log-odds shifted by the bias plus
   // bias_shift (the block's own part of the offset: the default extractor's
   // depends on what the page says it is). Returns true when the block `lag`
-  // places back is decided; its label is then decided_label().
+  // places back is decided; its label is then decided_label(), and on the
+  // second path second_decided_label().
   bool push(float probability, float bias_shift = 0.0f);
   bool decided_label() const { return decided_; }
+  bool second_decided_label() const { return second_decided_; }
   // After the last push: labels of the blocks still undecided, oldest first,
-  // one per call while it returns true.
-  bool flush(bool* label);
+  // one per call while it returns true (and the second path's, if asked).
+  bool flush(bool* label, bool* second_label = nullptr);
   std::size_t pending() const { return steps_.size(); }
 
  private:
   struct Step {
     float score[2];
     std::uint8_t back[2];
+    std::uint8_t second_back[2];
   };
-  bool state_at(std::uint64_t seq, std::uint64_t from_seq, int from_state) const;
-  int best_final_state() const;
+  static_assert(sizeof(Step) == 3 * sizeof(float), "the second path's back pointers fill the padding");
+  // One step of the Viterbi recursion from a path's newest scores `last`
+  // (nullptr: the page's first block).
+  void advance(const float* last, float p, float bias, float bias_shift, float* score, std::uint8_t* back) const;
+  bool state_at(std::uint64_t seq, std::uint64_t from_seq, int from_state, bool second) const;
+  int best_final_state(bool second) const;
 
   const BlockModel& model_;
   std::size_t lag_;
   float bias_;
+  float second_bias_;
+  float second_score_[2] = {0.0f, 0.0f};  // the second path's newest scores
   RingBuffer<Step> steps_;
   bool decided_ = false;
+  bool second_decided_ = false;
 };
 
 }  // namespace winnow

@@ -13,7 +13,7 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       model_(model),
       slots_(lag + 3),
       confident_log_odds_(std::log(kConfidentMinimum / (1.0f - kConfidentMinimum)) + kConfidentOffset - bias),
-      labeler_(budget, model, lag, bias),
+      labeler_(budget, model, lag, bias, bias + kRecallShift),
       pending_(budget, slots_),
       texts_(budget, slots_, budget, kSlotStep),
       fallback_text_(budget),
@@ -81,9 +81,10 @@ bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
   budget_.make_room(needed);
   while (needed + kParserHeadroom > budget_.available() && labeler_.pending() > 1) {
     bool content = false;
-    if (!labeler_.flush(&content)) break;
+    bool recalled = false;
+    if (!labeler_.flush(&content, &recalled)) break;
     const std::uint64_t first = begin_;
-    emit_oldest(content, out);
+    emit_oldest(content, recalled, out);
     for (std::uint64_t decided = first; decided < begin_; ++decided) texts_[slot(decided)].free_storage();
     budget_.note_declined();
   }
@@ -182,9 +183,9 @@ void DefaultExtractor::score(std::uint64_t seq, std::uint64_t next_seq, ContentW
   containers_.remember(block, first);
   pending_[slot(seq)].probability = refined_probability(model_, context);
   scored_ = seq + 1;
-  if (labeler_.push(pending_[slot(seq)].probability,
-                    kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address)))
-    emit_oldest(labeler_.decided_label(), out);
+  const float shift = kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address);
+  if (labeler_.push(pending_[slot(seq)].probability, shift))
+    emit_oldest(labeler_.decided_label(), labeler_.second_decided_label(), out);
 }
 
 float DefaultExtractor::kind_bias_shift(PageKind kind) {
@@ -286,14 +287,14 @@ void DefaultExtractor::emit_passed_over(ContentWriter& out) {
   }
 }
 
-void DefaultExtractor::emit_oldest(bool content, ContentWriter& out) {
+void DefaultExtractor::emit_oldest(bool content, bool recalled, ContentWriter& out) {
   // The smoothing decides only the blocks it saw.
   emit_passed_over(out);
-  emit_decided(content, out);
+  emit_decided(content, recalled, out);
   emit_passed_over(out);
 }
 
-void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
+void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
   // A block never written (never_written()) is not held as a headline,
@@ -329,10 +330,10 @@ void DefaultExtractor::emit_decided(bool content, ContentWriter& out) {
   // that may not be written.
   if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written)
     hold_headline(block, text);
-  const bool likely_enough = block.probability >= kLikelyMinimum || (!wrote_any_ && may_be_tiny());
+  const bool likely_enough = block.probability >= kLikelyMinimum || recalled || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
       words_written_ < kShortOutputWords && likely_enough && !block.never_written &&
-      hold_likely(block.stats, block.probability, text);
+      hold_likely(block.stats, block.probability, recalled, text);
   if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric &&
       !block.never_written) {
     // Until something is written, remember the likeliest block dropped; its
@@ -360,7 +361,9 @@ void DefaultExtractor::finish(ContentWriter& out) {
   }
   if (end_ > scored_) score(end_ - 1, end_ - 1, out);
   bool content = false;
-  while (labeler_.flush(&content)) emit_oldest(content, out);
+  bool recalled = false;
+  while (labeler_.flush(&content, &recalled)) emit_oldest(content, recalled, out);
+  drop_unrecalled();
   // From here on the held text is read, so none of it is reclaimed.
   writing_held_ = true;
   // A page is seldom without any main content: rather than nothing, give the
@@ -397,21 +400,37 @@ void DefaultExtractor::finish(ContentWriter& out) {
 }
 
 // Keeps the likeliest blocks, in document order: while there is no room, the
-// least likely block held (the latest of equals) gives way to a likelier
-// one, so of equals the first stay. If the budget then refuses the text,
-// the block is not held.
-bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, std::string_view text) {
+// weakest block held (the latest of equals) gives way to a stronger one, so
+// of equals the first stay. A block the recall-leaning smoothing kept is
+// stronger than any it did not, then the likelier is. If the budget then
+// refuses the text, the block is not held.
+bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text) {
   if (text.size() > kLikelyBytes) return false;
+  const Likely candidate{stats, probability, recalled, 0};
   while (likely_count_ == kLikelyBlocks || likely_text_.size() + text.size() > kLikelyBytes) {
     std::size_t weakest = 0;
     for (std::size_t i = 1; i < likely_count_; ++i)
-      if (likely_[i].probability <= likely_[weakest].probability) weakest = i;
-    if (likely_[weakest].probability >= probability) return false;
+      if (!stronger(likely_[i], likely_[weakest])) weakest = i;
+    if (!stronger(candidate, likely_[weakest])) return false;
     drop_likely(weakest);
   }
   if (!likely_text_.try_append(text)) return false;
-  likely_[likely_count_++] = Likely{stats, probability, likely_text_.size()};
+  likely_[likely_count_] = candidate;
+  likely_[likely_count_++].text_end = likely_text_.size();
   return true;
+}
+
+bool DefaultExtractor::stronger(const Likely& a, const Likely& b) {
+  if (a.recalled != b.recalled) return a.recalled;
+  return a.probability > b.probability;
+}
+
+void DefaultExtractor::drop_unrecalled() {
+  bool any_recalled = false;
+  for (std::size_t i = 0; i < likely_count_; ++i) any_recalled = any_recalled || likely_[i].recalled;
+  if (!any_recalled) return;
+  for (std::size_t i = likely_count_; i-- > 0;)
+    if (!likely_[i].recalled && likely_[i].probability < kUnrecalledMinimum) drop_held_likely(i);
 }
 
 void DefaultExtractor::drop_likely(std::size_t i) {
@@ -427,21 +446,23 @@ void DefaultExtractor::drop_likely(std::size_t i) {
 
 bool DefaultExtractor::holds_likely_block() const {
   for (std::size_t i = 0; i < likely_count_; ++i)
-    if (likely_[i].probability >= kLikelyMinimum) return true;
+    if (likely_[i].probability >= kLikelyMinimum || likely_[i].recalled) return true;
   return false;
 }
 
 void DefaultExtractor::drop_unlikely() {
-  for (std::size_t i = likely_count_; i-- > 0;) {
-    if (likely_[i].probability >= kLikelyMinimum) continue;
-    // The best block dropped so far keeps its text as the fallback's own, as
-    // if it had never been held (or is forgotten if the budget refuses it).
-    if (fallback_in_likely_ && likely_[i].stats.index == fallback_stats_.index) {
-      fallback_in_likely_ = false;
-      if (!fallback_text_.try_assign(held_text(i))) fallback_probability_ = -1.0f;
-    }
-    drop_likely(i);
+  for (std::size_t i = likely_count_; i-- > 0;)
+    if (likely_[i].probability < kLikelyMinimum && !likely_[i].recalled) drop_held_likely(i);
+}
+
+void DefaultExtractor::drop_held_likely(std::size_t i) {
+  // The best block dropped so far keeps its text as the fallback's own, as
+  // if it had never been held (or is forgotten if the budget refuses it).
+  if (fallback_in_likely_ && likely_[i].stats.index == fallback_stats_.index) {
+    fallback_in_likely_ = false;
+    if (!fallback_text_.try_assign(held_text(i))) fallback_probability_ = -1.0f;
   }
+  drop_likely(i);
 }
 
 void DefaultExtractor::write_likely(ContentWriter& out) {

@@ -25,7 +25,9 @@
 // State: the statistics of the current block and of up to lag + 2 pending
 // blocks (one of them may be passed over), each pending block's rendered
 // text in its own BoundedText (one slot per block of the ring, kept for the
-// next block up to kSlotKeepBytes), the labeler.
+// next block up to kSlotKeepBytes), the labeler (the smoothing, and on its
+// second path the same at kRecallShift more, which says which likely blocks
+// are written).
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
 // (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
@@ -37,7 +39,8 @@
 // features, then lag more for the smoothing), lag + 2 for the block before
 // one passed over (its next neighbour is the block after that); on a page
 // where no block is kept, the likeliest blocks (kLikelyMinimum, at most
-// kLikelyBlocks and kLikelyBytes of text) and the best block, once, are
+// kLikelyBlocks and kLikelyBytes of text; those the recall-leaning smoothing
+// keeps first, kRecallShift) and the best block, once, are
 // written at the end (one more block buffer and one of kLikelyBytes; on a
 // page of at most kLikelyBlocks blocks, none of them likely, all of them),
 // and so are the likely blocks where fewer than kShortOutputWords words were kept; a headline
@@ -138,6 +141,19 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // (wcxb-dev-sample +0.021 bag F1 from 0.5 to 0.3); a short news item whose
   // one kept block was the whole gold loses precision.
   static constexpr float kLikelyMinimum = 0.3f;
+  // Which of the likely blocks are written is decided by a second smoothing
+  // of the same probabilities, run alongside the first at an offset
+  // kRecallShift higher (where --favor recall puts the first): on a page
+  // where it keeps some of the blocks held, only those are written, and of
+  // the others those from kUnrecalledMinimum. The likely blocks are those a
+  // stricter smoothing dropped, so a run of them is the page's content far
+  // more often than a teaser standing alone elsewhere (a Greek site's one
+  // news item with its neighbours' items around it; a blog post's paragraphs
+  // and a sidebar's biography). The blocks it keeps are held first, whatever
+  // their probability (hold_likely()). Measured at stop 80; the figures are
+  // in adapters/learn/README.md.
+  static constexpr float kRecallShift = 1.0f;
+  static constexpr float kUnrecalledMinimum = 0.5f;
   static constexpr std::uint64_t kShortOutputWords = 60;
   static constexpr std::size_t kLikelyBlocks = 8;
   static constexpr std::size_t kLikelyBytes = 4096;  // of their text, together
@@ -272,10 +288,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // Whether the block just closed, never written, may be passed over if the
   // next block is not never written (passed_over_blocks()'s rule).
   bool may_pass_over(std::uint64_t seq) const;
-  // Decides the oldest block the smoothing saw (`content`: its label), and
-  // the passed-over blocks before and after it.
-  void emit_oldest(bool content, ContentWriter& out);
-  void emit_decided(bool content, ContentWriter& out);
+  // Decides the oldest block the smoothing saw (`content`: its label;
+  // `recalled`: the recall-leaning smoothing's), and the passed-over blocks
+  // before and after it.
+  void emit_oldest(bool content, bool recalled, ContentWriter& out);
+  void emit_decided(bool content, bool recalled, ContentWriter& out);
   // Decides the passed-over blocks at the front of the ring, as dropped.
   void emit_passed_over(ContentWriter& out);
   void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
@@ -289,15 +306,22 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
   // Whether the block is now held.
-  bool hold_likely(const BlockStats& stats, float probability, std::string_view text);
+  bool hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text);
   void drop_likely(std::size_t i);
   // Where the i-th likely block's text starts in likely_text_, and the text.
   std::size_t held_text_begin(std::size_t i) const { return i == 0 ? 0 : likely_[i - 1].text_end; }
   std::string_view held_text(std::size_t i) const {
     return likely_text_.view().substr(held_text_begin(i), likely_[i].text_end - held_text_begin(i));
   }
-  // Lets go of the held blocks under kLikelyMinimum (see kLikelyBlocks).
+  // Lets go of the held blocks under kLikelyMinimum that the recall-leaning
+  // smoothing did not keep (see kLikelyBlocks).
   void drop_unlikely();
+  // If the recall-leaning smoothing kept any block held, lets go of those it
+  // did not keep under kUnrecalledMinimum (see kRecallShift).
+  void drop_unrecalled();
+  // Lets go of the i-th held block; if it is the fallback, the fallback keeps
+  // its own copy of the text.
+  void drop_held_likely(std::size_t i);
   bool holds_likely_block() const;
   // Whether the page has at most kLikelyBlocks blocks so far.
   bool may_be_tiny() const { return end_ <= kLikelyBlocks; }
@@ -326,6 +350,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // logit(kConfidentMinimum) + kConfidentOffset - bias.
   float confident_log_odds_;
   bool confident(const BlockStats& stats, float probability) const;
+  // The smoothing, and on its second path the same at kRecallShift more:
+  // which likely blocks are written.
   BlockLabeler labeler_;
   ContainerMemory containers_;
   BudgetBuffer<Pending> pending_;
@@ -351,8 +377,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   struct Likely {
     BlockStats stats;
     float probability = 0;
+    bool recalled = false;     // kept by the recall-leaning smoothing
     std::size_t text_end = 0;  // where its text ends in likely_text_
   };
+  // Which of two held blocks stays when one must give way (hold_likely()).
+  static bool stronger(const Likely& a, const Likely& b);
   Likely likely_[kLikelyBlocks];
   std::size_t likely_count_ = 0;
   BoundedText likely_text_;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "support/test_support.h"
@@ -103,6 +104,47 @@ TEST(BlockLabeler, ABlocksOwnBiasShiftAddsToTheBias) {
   EXPECT_TRUE(shifted.decided_label());
   ASSERT_TRUE(shifted.push(0.45f));
   EXPECT_FALSE(shifted.decided_label()) << "the shift is the block's own, not carried to the next";
+}
+
+// Labels of every block, decided with the lag and then flushed, and of the
+// second path: (first, second) per block.
+std::vector<std::pair<bool, bool>> both_paths(BlockLabeler& labeler, const std::vector<float>& p,
+                                              const std::vector<float>& shift) {
+  std::vector<std::pair<bool, bool>> labels;
+  for (std::size_t t = 0; t < p.size(); ++t)
+    if (labeler.push(p[t], shift[t])) labels.emplace_back(labeler.decided_label(), labeler.second_decided_label());
+  bool first = false, second = false;
+  while (labeler.flush(&first, &second)) labels.emplace_back(first, second);
+  return labels;
+}
+
+TEST(BlockLabeler, ItsSecondPathDecidesAsALabelerAtTheSecondBias) {
+  std::mt19937 generator(11);
+  std::uniform_real_distribution<float> probability(0.02f, 0.98f);
+  std::uniform_int_distribution<int> shifted(0, 3);
+  const BlockModel m = two_state_model(0.8f);
+  MemoryBudget budget(1 << 20);
+  std::size_t differ = 0;
+  for (int round = 0; round < 100; ++round) {
+    std::vector<float> p(1 + round % 30), shift(p.size());
+    for (std::size_t t = 0; t < p.size(); ++t) {
+      p[t] = probability(generator);
+      shift[t] = shifted(generator) == 0 ? 0.75f : 0.0f;
+    }
+    const std::size_t lag = round % 7;
+    BlockLabeler dual(budget, m, lag, -1.5f, -0.5f), strict(budget, m, lag, -1.5f), loose(budget, m, lag, -0.5f);
+    const auto labels = both_paths(dual, p, shift), strict_labels = both_paths(strict, p, shift),
+               loose_labels = both_paths(loose, p, shift);
+    ASSERT_EQ(labels.size(), p.size());
+    for (std::size_t t = 0; t < p.size(); ++t) {
+      EXPECT_EQ(labels[t].first, strict_labels[t].first) << "round " << round << " block " << t;
+      EXPECT_EQ(labels[t].second, loose_labels[t].first) << "round " << round << " block " << t;
+      // A labeler without a second path has it at its own bias.
+      EXPECT_EQ(strict_labels[t].second, strict_labels[t].first);
+      if (labels[t].first != labels[t].second) ++differ;
+    }
+  }
+  EXPECT_GT(differ, 0u) << "the two biases must disagree somewhere for the test to say anything";
 }
 
 TEST(ContainerMemory, RemembersRecentContainersInAFixedTable) {

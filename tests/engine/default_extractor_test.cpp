@@ -572,6 +572,47 @@ TEST(DefaultExtractor, ABlockTheModelIsSureOfIsKeptAloneAmongBoilerplate) {
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kStickyLength).text, r.text);
 }
 
+// The sticky model's probabilities with looser transitions (stay 0.8,
+// switch 0.2): leaving the boilerplate and coming back costs 2 ln 4 = 2.8 in
+// log-odds. A 20-word paragraph (p = 0.75, log-odds 1.1) then favours the
+// boilerplate by 0.4 at the default offset -1.5 and favours the content by
+// 0.6 at the recall-leaning smoothing's -0.5, where a run of five pays the
+// way in and out and one alone does not; a 6-word line (p = 0.37) favours
+// the boilerplate at both.
+const BlockModel& loose_length_model() {
+  static const BlockModel model = [] {
+    BlockModel m = sticky_length_model();
+    m.log_transition[0][0] = m.log_transition[1][1] = std::log(0.8f);
+    m.log_transition[0][1] = m.log_transition[1][0] = std::log(0.2f);
+    return m;
+  }();
+  return model;
+}
+
+const AlgorithmInfo kLooseLength{"loose-length", "test", &create_test_extractor<loose_length_model, 0>};
+
+TEST(DefaultExtractor, APageThatKeepsNothingWritesTheRunTheRecallLeaningSmoothingKeeps) {
+  const std::string links = six_links();
+  std::string run;
+  std::string run_text;
+  for (const char* w : {"one", "two", "three", "four", "five"}) {
+    run += "<p>" + words(20, w) + "</p>";
+    run_text += words(20, w) + "\n";
+  }
+  const std::string teaser = words(6, "teaser"), other = words(6, "other"), alone = words(20, "alone");
+  const std::string page = "<html><body>" + links + "<p>" + teaser + "</p>" + links + run + links + "<p>" + alone +
+                           "</p>" + links + "<p>" + other + "</p>" + links + "</body></html>";
+  // Nothing survives the smoothing, so the likely blocks are the output: the
+  // five paragraphs the recall-leaning smoothing keeps, and the paragraph
+  // alone (p = 0.75, not kept by it but over kUnrecalledMinimum); the two
+  // 6-word lines (p = 0.37, likely) stay out.
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kLooseLength);
+  EXPECT_EQ(r.text, run_text + alone + "\n");
+  // Decided where the smoothing decides, so any chunking gives the same.
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLooseLength).text, r.text);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 7, &kLooseLength).text, r.text);
+}
+
 TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) {
   const std::string likely = "<p>eight words that the model finds fairly likely</p>";
   std::string long_words = "<p>";
