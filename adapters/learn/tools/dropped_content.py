@@ -44,13 +44,28 @@ def block_words(page_bytes, begin, end):
 
 
 def read_blocks(decisions_path, page_bytes, gold):
+    """The page's blocks in document order, each once, kept if it was written:
+    a block written at the end (a likely or fallback block, a recovered
+    headline) is reported again, kept, where it is written, after its first
+    report as dropped (until stop 80 such rows were read as more blocks, so
+    the blocks of a page the smoothing kept nothing of counted as "before")."""
     blocks = []
+    where = {}
     with open(decisions_path, newline="") as f:
         for row in csv.DictReader(f, delimiter="\t"):
-            ws = block_words(page_bytes, int(row["begin"]), int(row["end"]))
-            if ws:
-                in_gold = sum(1 for w in ws if w in gold)
-                blocks.append((row["kept"] == "1", float(row["score"]), len(ws), in_gold))
+            span = (int(row["begin"]), int(row["end"]))
+            kept = row["kept"] == "1"
+            if span in where:
+                if kept and where[span] is not None:
+                    blocks[where[span]][0] = True
+                continue
+            ws = block_words(page_bytes, *span)
+            if not ws:
+                where[span] = None
+                continue
+            where[span] = len(blocks)
+            in_gold = sum(1 for w in ws if w in gold)
+            blocks.append([kept, float(row["score"]), len(ws), in_gold])
     return blocks
 
 
