@@ -89,10 +89,9 @@ BlockLabeler::BlockLabeler(MemoryBudget& budget, const BlockModel& model, std::s
                            float second_bias)
     : model_(model), lag_(lag), bias_(bias), second_bias_(second_bias), steps_(budget, lag + 2) {}
 
-void BlockLabeler::advance(const float* last, float p, float bias, float bias_shift, float* score,
+void BlockLabeler::advance(const float* last, const float* log_p, float bias, float bias_shift, float* score,
                            std::uint8_t* back) const {
-  const float emission[2] = {std::log(1.0f - p) - model_.log_prior[0],
-                             std::log(p) - model_.log_prior[1] + bias + bias_shift};
+  const float emission[2] = {log_p[0] - model_.log_prior[0], log_p[1] - model_.log_prior[1] + bias + bias_shift};
   for (int s = 0; s < 2; ++s) {
     if (last == nullptr) {
       score[s] = emission[s] + model_.log_prior[s];
@@ -112,11 +111,13 @@ void BlockLabeler::advance(const float* last, float p, float bias, float bias_sh
 bool BlockLabeler::push(float p, float bias_shift) {
   constexpr float kFloor = 1e-6f;
   p = std::fmin(std::fmax(p, kFloor), 1.0f - kFloor);
+  // log P(boilerplate), log P(content)
+  const float log_p[2] = {std::log(1.0f - p), std::log(p)};
   const bool first = steps_.empty();
   Step step;
-  advance(first ? nullptr : steps_.back().score, p, bias_, bias_shift, step.score, step.back);
+  advance(first ? nullptr : steps_.back().score, log_p, bias_, bias_shift, step.score, step.back);
   float second_score[2];
-  advance(first ? nullptr : second_score_, p, second_bias_, bias_shift, second_score, step.second_back);
+  advance(first ? nullptr : second_score_, log_p, second_bias_, bias_shift, second_score, step.second_back);
   second_score_[0] = second_score[0];
   second_score_[1] = second_score[1];
   if (steps_.full()) steps_.pop_front();

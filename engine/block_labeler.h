@@ -126,8 +126,10 @@ class BlockLabeler {
   };
   static_assert(sizeof(Step) == 3 * sizeof(float), "the second path's back pointers fill the padding");
   // One step of the Viterbi recursion from a path's newest scores `last`
-  // (nullptr: the page's first block).
-  void advance(const float* last, float p, float bias, float bias_shift, float* score, std::uint8_t* back) const;
+  // (nullptr: the page's first block), given the block's log P(boilerplate)
+  // and log P(content).
+  void advance(const float* last, const float* log_p, float bias, float bias_shift, float* score,
+               std::uint8_t* back) const;
   bool state_at(std::uint64_t seq, std::uint64_t from_seq, int from_state, bool second) const;
   int best_final_state(bool second) const;
 
