@@ -136,7 +136,10 @@ int BlockLabeler::best_final_state(bool second) const {
 }
 
 bool BlockLabeler::state_at(std::uint64_t seq, std::uint64_t from_seq, int state, bool second) const {
-  for (std::uint64_t t = from_seq; t > seq; --t) state = second ? steps_.at(t).second_back[state] : steps_.at(t).back[state];
+  for (std::uint64_t t = from_seq; t > seq; --t) {
+    const Step& step = steps_.at(t);
+    state = second ? step.second_back[state] : step.back[state];
+  }
   return state == 1;
 }
 
