@@ -127,9 +127,9 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
   block.never_written = never_written(block.stats, texts_[slot(closed)].view());
-  // Past kLikelyBlocks blocks the page is not tiny: the blocks held because
+  // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
-  if (end_ == kLikelyBlocks + 1) drop_unlikely();
+  if (end_ == kTinyPageBlocks + 1) drop_unlikely();
   if (pass_over_candidate_) {
     pass_over_candidate_ = false;
     const std::uint64_t candidate = closed - 1;
@@ -373,7 +373,7 @@ void DefaultExtractor::finish(ContentWriter& out) {
     if (words_written_ < kShortOutputWords) write_likely(out);
     return;
   }
-  // On a page of at most kLikelyBlocks blocks where no block is likely but
+  // On a page of at most kTinyPageBlocks blocks where no block is likely but
   // the best reaches kFallbackMinimum, the model cannot tell the content
   // from the rest: all of it is written rather than one block of it (every
   // block is held while the page may be that small). Elsewhere only the
@@ -385,16 +385,18 @@ void DefaultExtractor::finish(ContentWriter& out) {
   bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
   // The headline heads them as it would the first kept block.
   const bool fallback_first =
-      !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].stats.index);
-  if (fallback_first ? heads(fallback_stats_) : likely_count_ > 0 && heads(likely_[0].stats)) write_headline(out);
+      !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].index);
+  const bool headed = fallback_first ? heads(fallback_stats_)
+                                     : likely_count_ > 0 && heads(likely_[0].index, likely_[0].headline_like,
+                                                                  likely_[0].heading_level);
+  if (headed) write_headline(out);
   for (std::size_t i = 0; i < likely_count_; ++i) {
     const Likely& block = likely_[i];
-    if (!best_written && fallback_stats_.index <= block.stats.index) {
-      if (fallback_stats_.index < block.stats.index) write_fallback(out);
+    if (!best_written && fallback_stats_.index <= block.index) {
+      if (fallback_stats_.index < block.index) write_fallback(out);
       best_written = true;
     }
-    out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, held_text(i), out);
+    write_held_likely(i, out);
   }
   if (!best_written) write_fallback(out);
 }
@@ -406,7 +408,8 @@ void DefaultExtractor::finish(ContentWriter& out) {
 // refuses the text, the block is not held.
 bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text) {
   if (text.size() > kLikelyBytes) return false;
-  const Likely candidate{stats, probability, recalled, 0};
+  const Likely candidate{stats.index,         stats.span,  stats.words, net_length(stats), probability,
+                         stats.heading_level, looks_like_headline(stats), recalled, 0};
   while (likely_count_ == kLikelyBlocks || likely_text_.size() + text.size() > kLikelyBytes) {
     std::size_t weakest = 0;
     for (std::size_t i = 1; i < likely_count_; ++i)
@@ -458,7 +461,7 @@ void DefaultExtractor::drop_unlikely() {
 void DefaultExtractor::drop_held_likely(std::size_t i) {
   // The best block dropped so far keeps its text as the fallback's own, as
   // if it had never been held (or is forgotten if the budget refuses it).
-  if (fallback_in_likely_ && likely_[i].stats.index == fallback_stats_.index) {
+  if (fallback_in_likely_ && likely_[i].index == fallback_stats_.index) {
     fallback_in_likely_ = false;
     if (!fallback_text_.try_assign(held_text(i))) fallback_probability_ = -1.0f;
   }
@@ -468,10 +471,14 @@ void DefaultExtractor::drop_held_likely(std::size_t i) {
 void DefaultExtractor::write_likely(ContentWriter& out) {
   for (std::size_t i = 0; i < likely_count_; ++i) {
     // Every block held comes after the last block written (see emit_oldest).
-    const Likely& block = likely_[i];
-    out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, held_text(i), out);
+    write_held_likely(i, out);
   }
+}
+
+void DefaultExtractor::write_held_likely(std::size_t i, ContentWriter& out) {
+  const Likely& block = likely_[i];
+  out.decide_block(block.span, true, block.probability);
+  write_text(block.span, block.words, block.net, held_text(i), out);
 }
 
 void DefaultExtractor::reclaim(std::size_t wanted) {
@@ -508,9 +515,14 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
 // `first` is no headline itself (the held one is then a site name or a
 // teaser's title).
 bool DefaultExtractor::heads(const BlockStats& first) const {
-  return !wrote_any_ && headline_.held && headline_.index < first.index &&
-         first.index - headline_.index <= kHeadlineReach &&
-         (!looks_like_headline(first) || is_deck(first.index, first.heading_level));
+  return heads(first.index, looks_like_headline(first), first.heading_level);
+}
+
+bool DefaultExtractor::heads(std::uint64_t first_index, bool first_headline_like,
+                             std::uint8_t first_heading_level) const {
+  return !wrote_any_ && headline_.held && headline_.index < first_index &&
+         first_index - headline_.index <= kHeadlineReach &&
+         (!first_headline_like || is_deck(first_index, first_heading_level));
 }
 
 void DefaultExtractor::write_headline(ContentWriter& out) {

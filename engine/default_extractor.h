@@ -28,8 +28,8 @@
 // next block up to kSlotKeepBytes), the labeler (the smoothing, and on its
 // second path the same at kRecallShift more, which says which likely blocks
 // are written).
-// Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks *
-// (sizeof(BlockStats) + 16) bytes fixed, plus the text of lag + 3 blocks
+// Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks * 48
+// bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
 // a headline, its deck and a fallback block (no copy when the fallback is a
@@ -42,7 +42,7 @@
 // kLikelyBlocks and kLikelyBytes of text; those the recall-leaning smoothing
 // keeps first, kRecallShift) and the best block, once, are
 // written at the end (one more block buffer and one of kLikelyBytes; on a
-// page of at most kLikelyBlocks blocks, none of them likely, all of them),
+// page of at most kTinyPageBlocks blocks, none of them likely, all of them),
 // and so are the likely blocks where fewer than kShortOutputWords words were kept; a headline
 // dropped before the first block written may be written just before it (a
 // kept block, or the first of those written at the end), up to
@@ -125,7 +125,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // and the budget allow; a likelier block takes the place of the least
   // likely one held); if the page ends with nothing kept, they are written
   // in document order, with the single best block in its place if it is
-  // not one of them. A page of at most kLikelyBlocks blocks, none of them
+  // not one of them. A page of at most kTinyPageBlocks blocks, none of them
   // likely, is written whole if its best block reaches kFallbackMinimum: the
   // model cannot tell its content from the rest, and every block is held
   // (within kLikelyBytes) while the page may be that small.
@@ -161,8 +161,19 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   static constexpr float kRecallShift = 1.0f;
   static constexpr float kUnrecalledMinimum = 0.5f;
   static constexpr std::uint64_t kShortOutputWords = 60;
-  static constexpr std::size_t kLikelyBlocks = 8;
-  static constexpr std::size_t kLikelyBytes = 4096;  // of their text, together
+  // The places and text for likely blocks. A run the recall-leaning
+  // smoothing keeps can be longer than 8 blocks (a forum's posts, a
+  // listing's items, a story told in short paragraphs: readability-testpages'
+  // dev418 lost its last paragraphs to 8 places). Measured at stop 81
+  // (train_blocks --no-write, margin over Readability.js by package, bag /
+  // shingle F1): 8 places and 4 KiB +0.0211 / +0.0182, 16 and 8 KiB +0.0214
+  // / +0.0185 (wcxb-dev-sample +0.0051 / +0.0029, readability-testpages
+  // +0.0011 / +0.0009). In-sample, 32 places gained wcxb-dev-sample 0.003
+  // more and the margin nothing; 16 places and 4 KiB gave 0.0006 less there.
+  static constexpr std::size_t kLikelyBlocks = 16;
+  static constexpr std::size_t kLikelyBytes = 8192;  // of their text, together
+  // A page of at most this many blocks may be written whole (see above).
+  static constexpr std::size_t kTinyPageBlocks = 8;
   // Headline recovery. An article's headline is one short block, usually
   // followed by bylines, dates and share buttons, so the smoothing drops it
   // (alone among boilerplate it would need p > 0.94, or kConfidentMinimum
@@ -308,9 +319,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // counts them.
   static std::uint32_t net_length(const BlockStats& stats);
   bool heads(const BlockStats& first) const;
+  bool heads(std::uint64_t first_index, bool first_headline_like, std::uint8_t first_heading_level) const;
   void write_headline(ContentWriter& out);
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
+  void write_held_likely(std::size_t i, ContentWriter& out);
   // Whether the block is now held.
   bool hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text);
   void drop_likely(std::size_t i);
@@ -329,8 +342,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // its own copy of the text.
   void drop_held_likely(std::size_t i);
   bool holds_likely_block() const;
-  // Whether the page has at most kLikelyBlocks blocks so far.
-  bool may_be_tiny() const { return end_ <= kLikelyBlocks; }
+  // Whether the page has at most kTinyPageBlocks blocks so far.
+  bool may_be_tiny() const { return end_ <= kTinyPageBlocks; }
   static bool looks_like_headline(const BlockStats& stats);
   // Whether a headline-like block (its index and P(content)) takes the place
   // of the one held (kHeldHeadlineAdvantage); any does once the held one is
@@ -380,14 +393,23 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   BlockStats fallback_stats_;
   BoundedText fallback_text_;
   bool fallback_in_likely_ = false;  // its text is the likely blocks', not fallback_text_'s
+  // What writing a likely block, and heading it with the held headline,
+  // needs of its statistics: a place holds this rather than the whole
+  // BlockStats, so twice as many places cost less than the 8 that did.
   struct Likely {
-    BlockStats stats;
+    std::uint64_t index = 0;
+    SourceSpan span;
+    std::uint32_t words = 0;
+    std::uint32_t net = 0;  // net_length()
     float probability = 0;
-    bool recalled = false;     // kept by the recall-leaning smoothing
-    std::size_t text_end = 0;  // where its text ends in likely_text_
+    std::uint8_t heading_level = 0;
+    bool headline_like = false;  // looks_like_headline()
+    bool recalled = false;       // kept by the recall-leaning smoothing
+    std::size_t text_end = 0;    // where its text ends in likely_text_
   };
   // Which of two held blocks stays when one must give way (hold_likely()).
   static bool stronger(const Likely& a, const Likely& b);
+  static_assert(sizeof(Likely) <= 48, "the memory bound above counts 48 bytes a place");
   Likely likely_[kLikelyBlocks];
   std::size_t likely_count_ = 0;
   BoundedText likely_text_;

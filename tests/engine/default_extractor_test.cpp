@@ -724,16 +724,17 @@ TEST(DefaultExtractor, LikelyBlocksBeforeWhatWasWrittenStayOutSoSpansKeepDocumen
 }
 
 TEST(DefaultExtractor, TheLikeliestBlocksAreHeldNotTheFirst) {
-  // Nine blocks of nine words (p = 0.55) fill the eight places; the blocks of
-  // six and seven words after them (p = 0.71, 0.65) are likelier and take
-  // the places of the last two held. Nothing is kept, so the held blocks
-  // are the output, in document order.
+  // One block of nine words (p = 0.55) more than there are places fills
+  // them; the blocks of six and seven words after them (p = 0.71, 0.65) are
+  // likelier and take the places of the last two held. Nothing is kept, so
+  // the held blocks are the output, in document order.
   const std::string nine = "<p>nine words that the model finds somewhat likely here</p>";
+  constexpr std::size_t kPlaces = DefaultExtractor::kLikelyBlocks;
   std::string page = "<html><body>";
   std::string expected;
-  for (int i = 0; i < 9; ++i) {
+  for (std::size_t i = 0; i < kPlaces + 1; ++i) {
     page += nine;
-    if (i < 6) expected += "nine words that the model finds somewhat likely here\n";
+    if (i < kPlaces - 2) expected += "nine words that the model finds somewhat likely here\n";
   }
   page += "<p>six words somewhat more likely here</p><p>seven words that are likely as well</p></body></html>";
   expected += "six words somewhat more likely here\nseven words that are likely as well\n";
@@ -742,10 +743,10 @@ TEST(DefaultExtractor, TheLikeliestBlocksAreHeldNotTheFirst) {
 }
 
 TEST(DefaultExtractor, AKeptBlockLetsGoOfTheLikelyBlocksBeforeIt) {
-  // Eight likely blocks come before the kept one and can no longer be
-  // written; the likely block after it takes a place they free.
+  // Likely blocks in every place come before the kept one and can no longer
+  // be written; the likely block after it takes a place they free.
   std::string page = "<html><body>";
-  for (int i = 0; i < 8; ++i) page += "<p>nine words that the model finds somewhat likely here</p>";
+  for (std::size_t i = 0; i < DefaultExtractor::kLikelyBlocks; ++i) page += "<p>nine words that the model finds somewhat likely here</p>";
   page += "<p>three kept words</p><p>eight words that the model finds fairly likely</p></body></html>";
   EXPECT_EQ(run_length_model(page), "three kept words\neight words that the model finds fairly likely\n");
 }
@@ -844,8 +845,8 @@ TEST(DefaultExtractor, TheShippedModelWritesAStorysHeadlineWithItsDeck) {
 }
 
 TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {
-  // Three unlikely blocks and nothing kept: a page of at most kLikelyBlocks
-  // blocks gives all of them, not only the best one.
+  // Three unlikely blocks and nothing kept: a page of at most
+  // kTinyPageBlocks blocks gives all of them, not only the best one.
   std::string page = "<html><body>";
   std::string expected;
   for (const char* name : {"first", "second", "third"}) {
@@ -871,11 +872,12 @@ TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) 
 }
 
 TEST(DefaultExtractor, APageOfMoreBlocksKeepsOnlyItsBestBlockWhenNothingIsLikely) {
-  // Nine unlikely blocks of equal probability: the page is not tiny, so the
-  // blocks held while it might have been are let go, and the best block
-  // (the first of equals) is written alone, as the fallback.
+  // One unlikely block more than a tiny page has, all of equal probability:
+  // the page is not tiny, so the blocks held while it might have been are
+  // let go, and the best block (the first of equals) is written alone, as
+  // the fallback.
   std::string page = "<html><body>";
-  for (int i = 0; i < 9; ++i) page += forty_words("block" + std::to_string(i));
+  for (std::size_t i = 0; i < DefaultExtractor::kTinyPageBlocks + 1; ++i) page += forty_words("block" + std::to_string(i));
   page += "</body></html>";
   const std::string first = forty_words("block0");
   EXPECT_EQ(run_length_model(page), first.substr(3, first.size() - 7) + "\n");
