@@ -613,6 +613,31 @@ TEST(DefaultExtractor, APageThatKeepsNothingWritesTheRunTheRecallLeaningSmoothin
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 7, &kLooseLength).text, r.text);
 }
 
+TEST(DefaultExtractor, ARunTheRecallLeaningSmoothingKeepsIsWrittenWholeBeyondEightBlocks) {
+  // Twelve 20-word paragraphs (p = 0.75 each), a story told in short
+  // paragraphs between menus, and 6-word teasers before and after: nothing
+  // survives the smoothing, the recall-leaning one keeps the run. Every
+  // paragraph is written (with 8 places the last four were lost), the
+  // teasers are not.
+  static_assert(DefaultExtractor::kLikelyBlocks >= 12, "the run fits the places");
+  const std::string links = six_links();
+  std::string run;
+  std::string run_text;
+  for (int i = 0; i < 12; ++i) {
+    // No digit in a name: a block of words that hold one is no fallback.
+    const std::string name = std::string(1, static_cast<char>('a' + i)) + "para";
+    const std::string paragraph = words(20, name.c_str());
+    run += "<p>" + paragraph + "</p>";
+    run_text += paragraph + "\n";
+  }
+  const std::string page = "<html><body>" + links + "<p>" + words(6, "teaser") + "</p>" + links + run + links +
+                           "<p>" + words(6, "other") + "</p>" + links + "</body></html>";
+  const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kLooseLength);
+  EXPECT_EQ(r.text, run_text);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kLooseLength).text, r.text);
+  EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 5, &kLooseLength).text, r.text);
+}
+
 TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) {
   const std::string likely = "<p>eight words that the model finds fairly likely</p>";
   std::string long_words = "<p>";
