@@ -168,8 +168,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // (train_blocks --no-write, margin over Readability.js by package, bag /
   // shingle F1): 8 places and 4 KiB +0.0211 / +0.0182, 16 and 8 KiB +0.0214
   // / +0.0185 (wcxb-dev-sample +0.0051 / +0.0029, readability-testpages
-  // +0.0011 / +0.0009). In-sample, 32 places gained wcxb-dev-sample 0.003
-  // more and the margin nothing; 16 places and 4 KiB gave 0.0006 less there.
+  // +0.0011 / +0.0009); 32 places, the margin level (wcxb-dev-sample +0.0039
+  // more) for 640 bytes more, which stopped 92 pages at a 55 KiB budget.
+  // In-sample, 16 places and 4 KiB gave wcxb-dev-sample 0.0006 less.
   static constexpr std::size_t kLikelyBlocks = 16;
   static constexpr std::size_t kLikelyBytes = 8192;  // of their text, together
   // A page of at most this many blocks may be written whole (see above).
