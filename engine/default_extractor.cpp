@@ -251,20 +251,16 @@ std::uint32_t DefaultExtractor::net_length(const BlockStats& s) {
   return (s.chars - s.anchor_chars) + (s.words - s.anchor_words);
 }
 
-void DefaultExtractor::write_block(const BlockStats& s, std::string_view text, ContentWriter& out) {
-  write_text(s.span, s.words, net_length(s), text, out);
+DefaultExtractor::HeldFacts DefaultExtractor::HeldFacts::of(const BlockStats& stats, float probability) {
+  return HeldFacts{stats.index,         stats.span,           stats.words, net_length(stats), probability,
+                   stats.heading_level, looks_like_headline(stats)};
 }
 
-void DefaultExtractor::write_text(SourceSpan span, std::uint64_t words, std::uint64_t net, std::string_view text,
-                                  ContentWriter& out) {
-  out.write_rendered(text, span, words, net);
-  wrote_any_ = true;
-  words_written_ += words;
-}
-
-void DefaultExtractor::write_held(const HeldBlock& block, ContentWriter& out) {
+void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, ContentWriter& out) {
   out.decide_block(block.span, true, block.probability);
-  write_text(block.span, block.words, block.net, block.text.view(), out);
+  out.write_rendered(text, block.span, block.words, block.net);
+  wrote_any_ = true;
+  words_written_ += block.words;
 }
 
 bool DefaultExtractor::looks_like_headline(const BlockStats& s) {
@@ -297,6 +293,7 @@ void DefaultExtractor::emit_oldest(bool content, bool recalled, ContentWriter& o
 void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& out) {
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
+  const HeldFacts facts = HeldFacts::of(block.stats, block.probability);
   // A block never written (never_written()) is not held as a headline,
   // likely or fallback block either. Between two paragraphs the smoothing
   // may keep one whatever its own score; the path it chose is already
@@ -304,13 +301,12 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   if ((content || confident(block.stats, block.probability)) && !block.never_written) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
-    if (heads(block.stats)) {
+    if (heads(facts)) {
       writing_held_ = true;
       write_headline(out);
       writing_held_ = false;
     }
-    out.decide_block(block.stats.span, true, block.probability);
-    write_block(block.stats, texts_[slot(begin_)].view(), out);
+    write_content(facts, text, out);
     // Neither the headline nor the fallback block can be written any more,
     // nor the likely blocks held so far, which come before this one (spans
     // stay in document order): their buffers go back to the budget, the
@@ -328,13 +324,13 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && looks_like_headline(block.stats) && !block.never_written)
-    hold_headline(block, text);
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && !block.never_written)
+    hold_headline(facts, text);
   const bool likely_enough = block.probability >= kLikelyMinimum || recalled || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
       words_written_ < kShortOutputWords && likely_enough && !block.never_written &&
-      hold_likely(block.stats, block.probability, recalled, text);
-  if (!wrote_any_ && block.probability > fallback_probability_ && block.stats.words > block.stats.numeric &&
+      hold_likely(facts, recalled, text);
+  if (!wrote_any_ && block.probability > fallback_.probability && block.stats.words > block.stats.numeric &&
       !block.never_written) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
@@ -345,8 +341,7 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
     if (held_as_likely) fallback_text_.free_storage();
     if (held_as_likely || fallback_text_.try_assign(text)) {
       fallback_in_likely_ = held_as_likely;
-      fallback_probability_ = block.probability;
-      fallback_stats_ = block.stats;
+      fallback_ = facts;
     }
   }
   ++begin_;
@@ -379,24 +374,21 @@ void DefaultExtractor::finish(ContentWriter& out) {
   // block is held while the page may be that small). Elsewhere only the
   // likely blocks are.
   const bool unsure_of_tiny_page =
-      may_be_tiny() && !holds_likely_block() && fallback_probability_ >= kFallbackMinimum;
+      may_be_tiny() && !holds_likely_block() && fallback_.probability >= kFallbackMinimum;
   if (!unsure_of_tiny_page) drop_unlikely();
   // A fallback among the likely blocks is written in its place by the loop.
-  bool best_written = fallback_probability_ < kFallbackMinimum || fallback_in_likely_;
+  bool best_written = fallback_.probability < kFallbackMinimum || fallback_in_likely_;
   // The headline heads them as it would the first kept block.
-  const bool fallback_first =
-      !best_written && (likely_count_ == 0 || fallback_stats_.index < likely_[0].index);
-  const bool headed = fallback_first ? heads(fallback_stats_)
-                                     : likely_count_ > 0 && heads(likely_[0].index, likely_[0].headline_like,
-                                                                  likely_[0].heading_level);
+  const bool fallback_first = !best_written && (likely_count_ == 0 || fallback_.index < likely_[0].facts.index);
+  const bool headed = fallback_first ? heads(fallback_) : likely_count_ > 0 && heads(likely_[0].facts);
   if (headed) write_headline(out);
   for (std::size_t i = 0; i < likely_count_; ++i) {
-    const Likely& block = likely_[i];
-    if (!best_written && fallback_stats_.index <= block.index) {
-      if (fallback_stats_.index < block.index) write_fallback(out);
+    const HeldFacts& block = likely_[i].facts;
+    if (!best_written && fallback_.index <= block.index) {
+      if (fallback_.index < block.index) write_fallback(out);
       best_written = true;
     }
-    write_held_likely(i, out);
+    write_content(block, held_text(i), out);
   }
   if (!best_written) write_fallback(out);
 }
@@ -406,10 +398,9 @@ void DefaultExtractor::finish(ContentWriter& out) {
 // of equals the first stay. A block the recall-leaning smoothing kept is
 // stronger than any it did not, then the likelier is. If the budget then
 // refuses the text, the block is not held.
-bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text) {
+bool DefaultExtractor::hold_likely(const HeldFacts& block, bool recalled, std::string_view text) {
   if (text.size() > kLikelyBytes) return false;
-  const Likely candidate{stats.index,         stats.span,  stats.words, net_length(stats), probability,
-                         stats.heading_level, looks_like_headline(stats), recalled, 0};
+  const Likely candidate{block, recalled, 0};
   while (likely_count_ == kLikelyBlocks || likely_text_.size() + text.size() > kLikelyBytes) {
     std::size_t weakest = 0;
     for (std::size_t i = 1; i < likely_count_; ++i)
@@ -419,13 +410,13 @@ bool DefaultExtractor::hold_likely(const BlockStats& stats, float probability, b
   }
   if (!likely_text_.try_append(text)) return false;
   likely_[likely_count_] = candidate;
-  likely_[likely_count_++].text_end = likely_text_.size();
+  likely_[likely_count_++].text_end = static_cast<std::uint32_t>(likely_text_.size());
   return true;
 }
 
 bool DefaultExtractor::stronger(const Likely& a, const Likely& b) {
   if (a.recalled != b.recalled) return a.recalled;
-  return a.probability > b.probability;
+  return a.facts.probability > b.facts.probability;
 }
 
 void DefaultExtractor::drop_unrecalled() {
@@ -433,12 +424,12 @@ void DefaultExtractor::drop_unrecalled() {
   for (std::size_t i = 0; i < likely_count_; ++i) any_recalled = any_recalled || likely_[i].recalled;
   if (!any_recalled) return;
   for (std::size_t i = likely_count_; i-- > 0;)
-    if (!likely_[i].recalled && likely_[i].probability < kUnrecalledMinimum) drop_held_likely(i);
+    if (!likely_[i].recalled && likely_[i].facts.probability < kUnrecalledMinimum) drop_held_likely(i);
 }
 
 void DefaultExtractor::drop_likely(std::size_t i) {
   const std::size_t begin = held_text_begin(i);
-  const std::size_t size = likely_[i].text_end - begin;
+  const std::uint32_t size = likely_[i].text_end - static_cast<std::uint32_t>(begin);
   likely_text_.erase(begin, size);
   for (std::size_t k = i + 1; k < likely_count_; ++k) {
     likely_[k - 1] = likely_[k];
@@ -449,21 +440,21 @@ void DefaultExtractor::drop_likely(std::size_t i) {
 
 bool DefaultExtractor::holds_likely_block() const {
   for (std::size_t i = 0; i < likely_count_; ++i)
-    if (likely_[i].probability >= kLikelyMinimum || likely_[i].recalled) return true;
+    if (likely_[i].facts.probability >= kLikelyMinimum || likely_[i].recalled) return true;
   return false;
 }
 
 void DefaultExtractor::drop_unlikely() {
   for (std::size_t i = likely_count_; i-- > 0;)
-    if (likely_[i].probability < kLikelyMinimum && !likely_[i].recalled) drop_held_likely(i);
+    if (likely_[i].facts.probability < kLikelyMinimum && !likely_[i].recalled) drop_held_likely(i);
 }
 
 void DefaultExtractor::drop_held_likely(std::size_t i) {
   // The best block dropped so far keeps its text as the fallback's own, as
   // if it had never been held (or is forgotten if the budget refuses it).
-  if (fallback_in_likely_ && likely_[i].index == fallback_stats_.index) {
+  if (fallback_in_likely_ && likely_[i].facts.index == fallback_.index) {
     fallback_in_likely_ = false;
-    if (!fallback_text_.try_assign(held_text(i))) fallback_probability_ = -1.0f;
+    if (!fallback_text_.try_assign(held_text(i))) fallback_.probability = -1.0f;
   }
   drop_likely(i);
 }
@@ -471,14 +462,8 @@ void DefaultExtractor::drop_held_likely(std::size_t i) {
 void DefaultExtractor::write_likely(ContentWriter& out) {
   for (std::size_t i = 0; i < likely_count_; ++i) {
     // Every block held comes after the last block written (see emit_oldest).
-    write_held_likely(i, out);
+    write_content(likely_[i].facts, held_text(i), out);
   }
-}
-
-void DefaultExtractor::write_held_likely(std::size_t i, ContentWriter& out) {
-  const Likely& block = likely_[i];
-  out.decide_block(block.span, true, block.probability);
-  write_text(block.span, block.words, block.net, held_text(i), out);
 }
 
 void DefaultExtractor::reclaim(std::size_t wanted) {
@@ -497,10 +482,10 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
     budget_.note_declined();
     return true;
   };
-  if (let_go(fallback_text_)) fallback_probability_ = -1.0f;
+  if (let_go(fallback_text_)) fallback_.probability = -1.0f;
   if (let_go(likely_text_)) {
     likely_count_ = 0;
-    if (fallback_in_likely_) fallback_probability_ = -1.0f;
+    if (fallback_in_likely_) fallback_.probability = -1.0f;
   }
   // The deck goes first: a deck without its headline is not written.
   if (let_go(deck_.text)) deck_.held = false;
@@ -514,47 +499,37 @@ void DefaultExtractor::reclaim(std::size_t wanted) {
 // page writes: if it comes before it within kHeadlineReach blocks, and
 // `first` is no headline itself (the held one is then a site name or a
 // teaser's title).
-bool DefaultExtractor::heads(const BlockStats& first) const {
-  return heads(first.index, looks_like_headline(first), first.heading_level);
-}
-
-bool DefaultExtractor::heads(std::uint64_t first_index, bool first_headline_like,
-                             std::uint8_t first_heading_level) const {
-  return !wrote_any_ && headline_.held && headline_.index < first_index &&
-         first_index - headline_.index <= kHeadlineReach &&
-         (!first_headline_like || is_deck(first_index, first_heading_level));
+bool DefaultExtractor::heads(const HeldFacts& first) const {
+  const HeldFacts& headline = headline_.facts;
+  return !wrote_any_ && headline_.held && headline.index < first.index &&
+         first.index - headline.index <= kHeadlineReach && (!first.headline_like || is_deck(first));
 }
 
 void DefaultExtractor::write_headline(ContentWriter& out) {
-  write_held(headline_, out);
-  if (deck_.held) write_held(deck_, out);
+  write_content(headline_.facts, headline_.text.view(), out);
+  if (deck_.held) write_content(deck_.facts, deck_.text.view(), out);
 }
 
-bool DefaultExtractor::is_deck(std::uint64_t index, std::uint8_t heading_level) const {
-  return headline_.held && !deck_.held && headline_.heading_level == 1 && heading_level == 2 &&
-         index == headline_.index + 1;
+bool DefaultExtractor::is_deck(const HeldFacts& block) const {
+  return headline_.held && !deck_.held && headline_.facts.heading_level == 1 && block.heading_level == 2 &&
+         block.index == headline_.facts.index + 1;
 }
 
-void DefaultExtractor::hold_headline(const Pending& block, std::string_view text) {
-  if (is_deck(block.stats.index, block.stats.heading_level)) {
+void DefaultExtractor::hold_headline(const HeldFacts& block, std::string_view text) {
+  if (is_deck(block)) {
     deck_.try_hold(block, text);
     return;
   }
-  if (headline_.held && !takes_headline_place(block.stats.index, block.probability, headline_.index,
-                                              headline_.probability))
+  if (headline_.held && !takes_headline_place(block.index, block.probability, headline_.facts.index,
+                                              headline_.facts.probability))
     return;
   if (headline_.try_hold(block, text)) deck_.let_go();
 }
 
-bool DefaultExtractor::HeldBlock::try_hold(const Pending& block, std::string_view block_text) {
+bool DefaultExtractor::HeldBlock::try_hold(const HeldFacts& block, std::string_view block_text) {
   if (!text.try_assign(block_text)) return false;
   held = true;
-  heading_level = block.stats.heading_level;
-  probability = block.probability;
-  index = block.stats.index;
-  words = block.stats.words;
-  net = net_length(block.stats);
-  span = block.stats.span;
+  facts = block;
   return true;
 }
 
@@ -564,8 +539,7 @@ void DefaultExtractor::HeldBlock::let_go() {
 }
 
 void DefaultExtractor::write_fallback(ContentWriter& out) {
-  out.decide_block(fallback_stats_.span, true, fallback_probability_);
-  write_block(fallback_stats_, fallback_text_.view(), out);
+  write_content(fallback_, fallback_text_.view(), out);
 }
 
 namespace {

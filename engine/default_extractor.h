@@ -65,6 +65,7 @@
 // end BudgetExceeded from 40 to 2 (stop 59); none does now from 55 KiB up.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -275,22 +276,29 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     bool never_written = false;
     bool passed_over = false;  // decided as dropped without a score
   };
+  // What writing a block the page sets aside needs of its BlockStats, and
+  // what telling a headline and its deck needs: the headline, its deck, the
+  // fallback and every likely block hold this rather than a whole BlockStats.
+  struct HeldFacts {
+    static HeldFacts of(const BlockStats& stats, float probability);
+    std::uint64_t index = 0;
+    SourceSpan span;
+    std::uint32_t words = 0;
+    std::uint32_t net = 0;  // net_length()
+    float probability = 0;
+    std::uint8_t heading_level = 0;
+    bool headline_like = false;  // looks_like_headline()
+  };
   // A dropped block set aside to be written before the first block the
-  // page writes (the headline, its deck), its text charged to the budget;
-  // of its BlockStats only what writing it and telling a deck need.
+  // page writes (the headline, its deck), its text charged to the budget.
   struct HeldBlock {
     explicit HeldBlock(MemoryBudget& budget) : text(budget) {}
     // Holds the block if the budget has room for its text; if not, keeps
     // what it held.
-    bool try_hold(const Pending& block, std::string_view block_text);
+    bool try_hold(const HeldFacts& block, std::string_view block_text);
     void let_go();
     bool held = false;
-    std::uint8_t heading_level = 0;
-    float probability = 0;
-    std::uint64_t index = 0;
-    std::uint32_t words = 0;
-    std::uint32_t net = 0;  // net_length()
-    SourceSpan span;
+    HeldFacts facts;
     BoundedText text;
   };
   std::size_t slot(std::uint64_t seq) const { return static_cast<std::size_t>(seq % slots_); }
@@ -313,20 +321,17 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void emit_decided(bool content, bool recalled, ContentWriter& out);
   // Decides the passed-over blocks at the front of the ring, as dropped.
   void emit_passed_over(ContentWriter& out);
-  void write_block(const BlockStats& stats, std::string_view text, ContentWriter& out);
-  void write_text(SourceSpan span, std::uint64_t words, std::uint64_t net, std::string_view text, ContentWriter& out);
-  void write_held(const HeldBlock& block, ContentWriter& out);
+  // Writes a block as content: its decision, then its text.
+  void write_content(const HeldFacts& block, std::string_view text, ContentWriter& out);
   // Characters and words outside links, as ContentWriter::write_rendered
   // counts them.
   static std::uint32_t net_length(const BlockStats& stats);
-  bool heads(const BlockStats& first) const;
-  bool heads(std::uint64_t first_index, bool first_headline_like, std::uint8_t first_heading_level) const;
+  bool heads(const HeldFacts& first) const;
   void write_headline(ContentWriter& out);
   void write_fallback(ContentWriter& out);
   void write_likely(ContentWriter& out);
-  void write_held_likely(std::size_t i, ContentWriter& out);
   // Whether the block is now held.
-  bool hold_likely(const BlockStats& stats, float probability, bool recalled, std::string_view text);
+  bool hold_likely(const HeldFacts& block, bool recalled, std::string_view text);
   void drop_likely(std::size_t i);
   // Where the i-th likely block's text starts in likely_text_, and the text.
   std::size_t held_text_begin(std::size_t i) const { return i == 0 ? 0 : likely_[i - 1].text_end; }
@@ -353,8 +358,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
                                    float held_probability);
   // Whether the block is the held h1's deck (a subtitle, a standfirst): an
   // h2 right after it, held and written with it rather than in its place.
-  bool is_deck(std::uint64_t index, std::uint8_t heading_level) const;
-  void hold_headline(const Pending& block, std::string_view text);
+  bool is_deck(const HeldFacts& block) const;
+  void hold_headline(const HeldFacts& block, std::string_view text);
   // The held text (the fallback block's copy, then the likely blocks, then
   // the deck and the headline) goes back to the budget when a required
   // charge would not fit and giving it back makes the room, except while it
@@ -390,27 +395,20 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   LetterPair letters_;  // the open block's latest letter, for its title lookups
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
-  float fallback_probability_ = -1.0f;
-  BlockStats fallback_stats_;
+  HeldFacts fallback_{0, {}, 0, 0, -1.0f, 0, false};  // probability -1: none
   BoundedText fallback_text_;
   bool fallback_in_likely_ = false;  // its text is the likely blocks', not fallback_text_'s
-  // What writing a likely block, and heading it with the held headline,
-  // needs of its statistics: a place holds this rather than the whole
-  // BlockStats, so twice as many places cost less than the 8 that did.
+  // A likely block's place; twice as many places as the 8 that held a whole
+  // BlockStats each cost less.
   struct Likely {
-    std::uint64_t index = 0;
-    SourceSpan span;
-    std::uint32_t words = 0;
-    std::uint32_t net = 0;  // net_length()
-    float probability = 0;
-    std::uint8_t heading_level = 0;
-    bool headline_like = false;  // looks_like_headline()
-    bool recalled = false;       // kept by the recall-leaning smoothing
-    std::size_t text_end = 0;    // where its text ends in likely_text_
+    HeldFacts facts;
+    bool recalled = false;        // kept by the recall-leaning smoothing
+    std::uint32_t text_end = 0;   // where its text ends in likely_text_ (kLikelyBytes at most)
   };
   // Which of two held blocks stays when one must give way (hold_likely()).
   static bool stronger(const Likely& a, const Likely& b);
   static_assert(sizeof(Likely) <= 48, "the memory bound above counts 48 bytes a place");
+  static_assert(kLikelyBytes <= UINT32_MAX, "a place's text_end is 32 bits");
   Likely likely_[kLikelyBlocks];
   std::size_t likely_count_ = 0;
   BoundedText likely_text_;
