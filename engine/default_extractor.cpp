@@ -95,13 +95,45 @@ bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view t
   return (stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text);
 }
 
-std::vector<bool> DefaultExtractor::passed_over_blocks(const std::vector<bool>& never_written, std::size_t lag) {
-  std::vector<bool> passed(never_written.size(), false);
+bool DefaultExtractor::is_link_aside(const BlockStats& stats) {
+  return stats.words > 0 && stats.words <= kAsideLinkMaxWords && stats.anchor_words == stats.words &&
+         stats.heading_level == 0;
+}
+
+DefaultExtractor::PassOverFacts DefaultExtractor::PassOverFacts::of(const BlockStats& stats, std::string_view text) {
+  PassOverFacts facts;
+  facts.never_written = DefaultExtractor::never_written(stats, text);
+  facts.link_aside = !facts.never_written && is_link_aside(stats);
+  facts.words = stats.words;
+  return facts;
+}
+
+namespace {
+
+bool is_paragraph(const DefaultExtractor::PassOverFacts& block) {
+  return !block.never_written && !block.link_aside && block.words >= DefaultExtractor::kAsideNeighbourMinWords;
+}
+
+}  // namespace
+
+bool DefaultExtractor::passes_before(const PassOverFacts* before, const PassOverFacts& block) {
+  if (block.never_written) return before == nullptr || !before->never_written;
+  return block.link_aside && before != nullptr && is_paragraph(*before);
+}
+
+bool DefaultExtractor::passes_after(const PassOverFacts& block, const PassOverFacts& after) {
+  if (block.never_written) return !after.never_written;
+  return block.link_aside && is_paragraph(after);
+}
+
+std::vector<bool> DefaultExtractor::passed_over_blocks(const std::vector<PassOverFacts>& blocks, std::size_t lag) {
+  std::vector<bool> passed(blocks.size(), false);
   bool passed_any = false;
   std::size_t last = 0;
-  for (std::size_t i = 0; i + 1 < never_written.size(); ++i) {
+  for (std::size_t i = 0; i + 1 < blocks.size(); ++i) {
     const bool spaced = !passed_any || i - last > lag + 3;
-    if (never_written[i] && (i == 0 || !never_written[i - 1]) && !never_written[i + 1] && spaced) {
+    const PassOverFacts* before = i == 0 ? nullptr : &blocks[i - 1];
+    if (passes_before(before, blocks[i]) && passes_after(blocks[i], blocks[i + 1]) && spaced) {
       passed[i] = true;
       passed_any = true;
       last = i;
@@ -118,8 +150,16 @@ bool DefaultExtractor::may_pass_over(std::uint64_t seq) const {
   // that no other reading of the page could make the ring overwrite a
   // pending block.
   const bool room = end_ - begin_ < slots_;
-  return pending_[slot(seq)].never_written && (seq == 0 || !pending_[slot(seq - 1)].never_written) &&
+  // The block before is still in its slot (the ring gives it to another
+  // only lag + 3 blocks on), though a short budget may have decided it.
+  const PassOverFacts before = seq == 0 ? PassOverFacts{} : pass_over_facts(seq - 1);
+  return passes_before(seq == 0 ? nullptr : &before, pass_over_facts(seq)) &&
          (!passed_any_ || seq - last_passed_over_ > lag + 3) && room;
+}
+
+DefaultExtractor::PassOverFacts DefaultExtractor::pass_over_facts(std::uint64_t seq) const {
+  const Pending& block = pending_[slot(seq)];
+  return PassOverFacts{block.never_written, block.link_aside, block.stats.words};
 }
 
 void DefaultExtractor::close_block(ContentWriter& out) {
@@ -127,13 +167,14 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
   block.never_written = never_written(block.stats, texts_[slot(closed)].view());
+  block.link_aside = !block.never_written && is_link_aside(block.stats);
   // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kTinyPageBlocks + 1) drop_unlikely();
   if (pass_over_candidate_) {
     pass_over_candidate_ = false;
     const std::uint64_t candidate = closed - 1;
-    if (!block.never_written) {
+    if (passes_after(pass_over_facts(candidate), pass_over_facts(closed))) {
       // Alone between two blocks: the one before it gets this one as its
       // next neighbour, and it is decided right after that one.
       pending_[slot(candidate)].passed_over = true;
@@ -144,7 +185,8 @@ void DefaultExtractor::close_block(ContentWriter& out) {
       emit_passed_over(out);
       return;
     }
-    // A run of them: each is read as any other block.
+    // Not alone (a run of labels; a link before no paragraph): read as any
+    // other block.
     if (candidate >= 1 && scored_ < candidate) score(candidate - 1, candidate, out);
   }
   if (may_pass_over(closed)) {

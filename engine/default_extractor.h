@@ -6,7 +6,9 @@
 // (kConfidentMinimum). A block that is only an ad's label, or a language
 // switcher's entry, is never written (engine/ad_label.h), whatever the
 // smoothing decided; alone between two other blocks it is passed over: no
-// neighbour, no step of the smoothing (passed_over_blocks()).
+// neighbour, no step of the smoothing (passed_over_blocks()). So is a short
+// block that is only a link, alone between two paragraphs (a related story
+// set inside the one being read); it is dropped.
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
@@ -257,7 +259,25 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // time decides this block by block; train_blocks --leave-out-passed-over
   // leaves the same blocks out of a whole page with this function (the
   // shipped model was trained with them: adapters/learn/README.md, stop 75).
-  static std::vector<bool> passed_over_blocks(const std::vector<bool>& never_written, std::size_t lag);
+  //
+  // A short block that is only a link (is_link_aside(): a related story's
+  // title set between two paragraphs of the one being read, as CNN does) is
+  // passed over, and so dropped, when the blocks before and after it are
+  // paragraphs: neither never written nor such a link, and of at least
+  // kAsideNeighbourMinWords words each. Elsewhere (in a menu, a list of
+  // links, a page that is one link) it is read as any other block. Stop
+  // 83: margin by package +0.0002 / +0.0002, no package lower by more than
+  // 0.0001 (adapters/learn/README.md).
+  struct PassOverFacts {
+    static PassOverFacts of(const BlockStats& stats, std::string_view text);
+    bool never_written = false;
+    bool link_aside = false;  // is_link_aside()
+    std::uint32_t words = 0;
+  };
+  static std::vector<bool> passed_over_blocks(const std::vector<PassOverFacts>& blocks, std::size_t lag);
+  static bool is_link_aside(const BlockStats& stats);
+  static constexpr std::uint32_t kAsideLinkMaxWords = 8;
+  static constexpr std::uint32_t kAsideNeighbourMinWords = 25;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   ~DefaultExtractor() override;
@@ -274,6 +294,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     BlockStats stats;
     float probability = 0;
     bool never_written = false;
+    bool link_aside = false;   // is_link_aside()
     bool passed_over = false;  // decided as dropped without a score
   };
   // What writing a block the page sets aside needs of its BlockStats, and
@@ -311,9 +332,15 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void score(std::uint64_t seq, std::uint64_t next, ContentWriter& out);
   // The block before `seq` that is not passed over, if it is still pending.
   bool previous_of(std::uint64_t seq, std::uint64_t* previous) const;
-  // Whether the block just closed, never written, may be passed over if the
-  // next block is not never written (passed_over_blocks()'s rule).
+  // Whether the block just closed may be passed over if the next block lets
+  // it (passed_over_blocks()'s rule; passes_before(), passes_after()).
   bool may_pass_over(std::uint64_t seq) const;
+  // The two halves of passed_over_blocks()'s rule for one block: what the
+  // block before it (none for the page's first) and the block after it must
+  // be.
+  static bool passes_before(const PassOverFacts* before, const PassOverFacts& block);
+  static bool passes_after(const PassOverFacts& block, const PassOverFacts& after);
+  PassOverFacts pass_over_facts(std::uint64_t seq) const;
   // Decides the oldest block the smoothing saw (`content`: its label;
   // `recalled`: the recall-leaning smoothing's), and the passed-over blocks
   // before and after it.

@@ -41,7 +41,7 @@
 // but a model trained on it scores lower cross-validated (adapters/learn/README.md, stop 25).
 // --leave-out-passed-over trains without the blocks the extractor passes
 // over (DefaultExtractor::passed_over_blocks(): an ad's label alone between
-// two paragraphs), as the run time reads the page; the shipped model was
+// two paragraphs, a lone link between two), as the run time reads the page; the shipped model was
 // trained with them, as neighbours and blocks (adapters/learn/README.md,
 // stop 75: retrained this way the margin moved within a retraining's swing).
 // --content-claims lets only a block labelled content use up the gold words
@@ -196,14 +196,15 @@ void label_blocks(Document* doc, bool by_sequence, double soft_width, winnow::le
 }
 
 // The blocks the extractor passes over (DefaultExtractor::
-// passed_over_blocks(): an ad's label alone between two paragraphs) are no
-// blocks to it, in features, smoothing or containers; with
-// --leave-out-passed-over training leaves them out the same way.
+// passed_over_blocks(): an ad's label alone between two paragraphs, a lone
+// link between two) are no blocks to it, in features, smoothing or
+// containers; with --leave-out-passed-over training leaves them out the
+// same way.
 void leave_out_passed_over(std::vector<Block>* blocks, std::size_t lag) {
-  std::vector<bool> never_written(blocks->size());
+  std::vector<winnow::DefaultExtractor::PassOverFacts> facts(blocks->size());
   for (std::size_t i = 0; i < blocks->size(); ++i)
-    never_written[i] = winnow::DefaultExtractor::never_written((*blocks)[i].stats, (*blocks)[i].text);
-  const std::vector<bool> passed = winnow::DefaultExtractor::passed_over_blocks(never_written, lag);
+    facts[i] = winnow::DefaultExtractor::PassOverFacts::of((*blocks)[i].stats, (*blocks)[i].text);
+  const std::vector<bool> passed = winnow::DefaultExtractor::passed_over_blocks(facts, lag);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < blocks->size(); ++i) {
     if (passed[i]) continue;

@@ -187,7 +187,12 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
 // blocks of the last passed over.
 TEST(DefaultExtractor, PassesOverANeverWrittenBlockOnlyWhenItIsAlone) {
   const auto passed = [](std::vector<bool> never_written, std::size_t lag = 6) {
-    return DefaultExtractor::passed_over_blocks(never_written, lag);
+    std::vector<DefaultExtractor::PassOverFacts> blocks(never_written.size());
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      blocks[i].never_written = never_written[i];
+      blocks[i].words = never_written[i] ? 1 : 3;  // no paragraph: the links' rule is not asked
+    }
+    return DefaultExtractor::passed_over_blocks(blocks, lag);
   };
   using V = std::vector<bool>;
   EXPECT_EQ(passed({false, true, false}), (V{false, true, false}));
@@ -205,6 +210,83 @@ TEST(DefaultExtractor, PassesOverANeverWrittenBlockOnlyWhenItIsAlone) {
   EXPECT_EQ(passed(near), near_expected);
   EXPECT_EQ(passed(far, 5), far_expected);
   EXPECT_EQ(passed(far, 6), near_expected) << "10 - 1 is not more than 6 + 3";
+}
+
+// Which short links are passed over: one alone between two paragraphs of
+// kAsideNeighbourMinWords words or more, not one beside a short block, a
+// label or another link, not the page's first or last block.
+TEST(DefaultExtractor, PassesOverALoneLinkOnlyBetweenTwoParagraphs) {
+  using Facts = DefaultExtractor::PassOverFacts;
+  const std::uint32_t long_enough = DefaultExtractor::kAsideNeighbourMinWords;
+  const Facts paragraph{false, false, long_enough};
+  const Facts short_block{false, false, long_enough - 1};
+  const Facts link{false, true, 6};
+  const Facts label{true, false, 1};
+  const auto passed = [](std::vector<Facts> blocks) { return DefaultExtractor::passed_over_blocks(blocks, 6); };
+  using V = std::vector<bool>;
+  EXPECT_EQ(passed({paragraph, link, paragraph}), (V{false, true, false}));
+  EXPECT_EQ(passed({short_block, link, paragraph}), (V{false, false, false})) << "a short block before it";
+  EXPECT_EQ(passed({paragraph, link, short_block}), (V{false, false, false})) << "a short block after it";
+  EXPECT_EQ(passed({paragraph, link, link, paragraph}), (V{false, false, false, false})) << "two links: a list";
+  EXPECT_EQ(passed({paragraph, link, label, paragraph}), (V{false, false, true, false}))
+      << "the label is alone between two blocks; the link has no paragraph after it";
+  EXPECT_EQ(passed({link, paragraph}), (V{false, false})) << "the page's first block";
+  EXPECT_EQ(passed({paragraph, link}), (V{false, false})) << "the page's last block";
+  EXPECT_EQ(passed({link}), V{false}) << "a page that is one link is written";
+  // A label and a link share the spacing: one at a time in the ring.
+  std::vector<Facts> near(12, paragraph), far(12, paragraph);
+  near[1] = label;
+  near[5] = link;
+  far[1] = label;
+  far[10] = link;
+  V near_expected(12, false), far_expected(12, false);
+  near_expected[1] = true;
+  far_expected[1] = far_expected[10] = true;
+  EXPECT_EQ(passed(near), near_expected);
+  EXPECT_EQ(DefaultExtractor::passed_over_blocks(far, 5), far_expected);
+}
+
+TEST(DefaultExtractor, ALinkAsideIsAShortBlockOfLinksOnly) {
+  BlockStats stats;
+  stats.words = stats.anchor_words = DefaultExtractor::kAsideLinkMaxWords;
+  EXPECT_TRUE(DefaultExtractor::is_link_aside(stats));
+  stats.heading_level = 2;
+  EXPECT_FALSE(DefaultExtractor::is_link_aside(stats)) << "a heading that links to its story";
+  stats.heading_level = 0;
+  stats.anchor_words = stats.words - 1;
+  EXPECT_FALSE(DefaultExtractor::is_link_aside(stats)) << "a word outside the link";
+  stats.words = stats.anchor_words = DefaultExtractor::kAsideLinkMaxWords + 1;
+  EXPECT_FALSE(DefaultExtractor::is_link_aside(stats)) << "too long for a story's title";
+  stats.words = stats.anchor_words = 0;
+  EXPECT_FALSE(DefaultExtractor::is_link_aside(stats));
+}
+
+// The related story linked between two of the story's paragraphs in
+// article_with_related_link.html is passed over and dropped in its place;
+// the list of links after the story is read as any blocks.
+TEST(DefaultExtractor, ALoneLinkBetweenParagraphsIsPassedOverAndDropped) {
+  const std::string html = test::read_fixture("article_with_related_link.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  const auto decision_at = [&](const std::string& text) -> std::size_t {
+    const std::size_t at = html.find(text);
+    for (std::size_t i = 0; i < sink.decisions().size(); ++i)
+      if (sink.decisions()[i].span.begin <= at && at < sink.decisions()[i].span.end) return i;
+    return sink.decisions().size();
+  };
+  const std::size_t lone = decision_at("Harbour ferry fares to rise");
+  ASSERT_LT(lone, sink.decisions().size());
+  EXPECT_FALSE(sink.decisions()[lone].kept);
+  EXPECT_EQ(sink.decisions()[lone].score, 0.0f);
+  EXPECT_EQ(decision_at("The council voted on Tuesday"), lone - 1);
+  EXPECT_EQ(decision_at("Work on the northern approach"), lone + 1);
+  EXPECT_TRUE(sink.decisions()[lone - 1].kept);
+  EXPECT_TRUE(sink.decisions()[lone + 1].kept);
+  EXPECT_EQ(sink.text().find("Harbour ferry fares"), std::string::npos);
+  const std::size_t listed = decision_at("Tram line extension delayed");
+  ASSERT_LT(listed, sink.decisions().size());
+  EXPECT_GT(sink.decisions()[listed].score, 0.0f) << "one of a list of links is scored";
 }
 
 // The ad slot between two of the story's paragraphs in
