@@ -41,8 +41,8 @@
 // but a model trained on it scores lower cross-validated (adapters/learn/README.md, stop 25).
 // --leave-out-passed-over trains without the blocks the extractor passes
 // over (DefaultExtractor::passed_over_blocks(): an ad's label alone between
-// two paragraphs, a lone link between two), as the run time reads the page; the shipped model was
-// trained with them, as neighbours and blocks (adapters/learn/README.md,
+// two paragraphs, a lone link between two), as the run time reads the page;
+// the shipped model was trained with them, as neighbours and blocks (adapters/learn/README.md,
 // stop 75: retrained this way the margin moved within a retraining's swing).
 // --content-claims lets only a block labelled content use up the gold words
 // it finds (GoldClaims::ContentOnly in adapters/learn/page_blocks.h), so a

@@ -261,6 +261,15 @@ TEST(DefaultExtractor, ALinkAsideIsAShortBlockOfLinksOnly) {
   EXPECT_FALSE(DefaultExtractor::is_link_aside(stats));
 }
 
+// The index of the decision whose span holds the first occurrence of `text`
+// in `html`; decisions().size() if none does.
+std::size_t decision_holding(const std::string& html, const test::RecordingSink& sink, const std::string& text) {
+  const std::size_t at = html.find(text);
+  for (std::size_t i = 0; i < sink.decisions().size(); ++i)
+    if (sink.decisions()[i].span.begin <= at && at < sink.decisions()[i].span.end) return i;
+  return sink.decisions().size();
+}
+
 // The related story linked between two of the story's paragraphs in
 // article_with_related_link.html is passed over and dropped in its place;
 // the list of links after the story is read as any blocks.
@@ -269,12 +278,7 @@ TEST(DefaultExtractor, ALoneLinkBetweenParagraphsIsPassedOverAndDropped) {
   test::RecordingSink sink;
   HtmlExtractor extractor(ExtractorConfig{}, sink);
   ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
-  const auto decision_at = [&](const std::string& text) -> std::size_t {
-    const std::size_t at = html.find(text);
-    for (std::size_t i = 0; i < sink.decisions().size(); ++i)
-      if (sink.decisions()[i].span.begin <= at && at < sink.decisions()[i].span.end) return i;
-    return sink.decisions().size();
-  };
+  const auto decision_at = [&](const std::string& text) { return decision_holding(html, sink, text); };
   const std::size_t lone = decision_at("Harbour ferry fares to rise");
   ASSERT_LT(lone, sink.decisions().size());
   EXPECT_FALSE(sink.decisions()[lone].kept);
@@ -298,12 +302,7 @@ TEST(DefaultExtractor, ALoneAdsLabelIsPassedOverAndDecidedInItsPlace) {
   test::RecordingSink sink;
   HtmlExtractor extractor(ExtractorConfig{}, sink);
   ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
-  const auto decision_at = [&](const std::string& text) -> std::size_t {
-    const std::size_t at = html.find(text);
-    for (std::size_t i = 0; i < sink.decisions().size(); ++i)
-      if (sink.decisions()[i].span.begin <= at && at < sink.decisions()[i].span.end) return i;
-    return sink.decisions().size();
-  };
+  const auto decision_at = [&](const std::string& text) { return decision_holding(html, sink, text); };
   const std::size_t lone = decision_at("— ADVERTISEMENT —");
   ASSERT_LT(lone, sink.decisions().size());
   EXPECT_FALSE(sink.decisions()[lone].kept);
