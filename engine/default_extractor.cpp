@@ -166,8 +166,9 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   open_ = false;
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
-  block.never_written = never_written(block.stats, texts_[slot(closed)].view());
-  block.link_aside = !block.never_written && is_link_aside(block.stats);
+  const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
+  block.never_written = facts.never_written;
+  block.link_aside = facts.link_aside;
   // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kTinyPageBlocks + 1) drop_unlikely();
