@@ -226,7 +226,8 @@ void DefaultExtractor::score(std::uint64_t seq, std::uint64_t next_seq, ContentW
   containers_.remember(block, first);
   pending_[slot(seq)].probability = refined_probability(model_, context);
   scored_ = seq + 1;
-  const float shift = kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address);
+  const float shift =
+      kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address) + article_end_.shift();
   if (labeler_.push(pending_[slot(seq)].probability, shift))
     emit_oldest(labeler_.decided_label(), labeler_.second_decided_label(), out);
 }
@@ -360,10 +361,12 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
     likely_count_ = 0;
     if (words_written_ >= kShortOutputWords) likely_text_.free_storage();
     else likely_text_.clear();
+    article_end_.kept(block.stats.words);
     ++begin_;
     return;
   }
   out.decide_block(block.stats.span, false, block.probability);
+  article_end_.dropped();
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.

@@ -22,8 +22,10 @@
 // Parameters: lag (default 6 blocks); bias on the content log-odds
 // (default -1.5, see kDefaultBias; --favor precision: -2.5, recall: -0.5),
 // moved by +1.25 on a page whose og:type declares something other than a
-// story (kind_bias_shift) and by +0.75 on a page whose declared address is
-// an overview's (address_bias_shift, engine/page_address.h).
+// story (kind_bias_shift), by +0.75 on a page whose declared address is
+// an overview's (address_bias_shift, engine/page_address.h), and by -0.5
+// once the page's article has ended, until a block is kept again
+// (engine/article_end.h).
 // State: the statistics of the current block and of up to lag + 2 pending
 // blocks (one of them may be passed over), each pending block's rendered
 // text in its own BoundedText (one slot per block of the ring, kept for the
@@ -73,6 +75,7 @@
 #include <vector>
 
 #include "engine/algorithm.h"
+#include "engine/article_end.h"
 #include "engine/block_features.h"
 #include "engine/block_labeler.h"
 #include "engine/bounded_text.h"
@@ -422,6 +425,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   LetterPair letters_;  // the open block's latest letter, for its title lookups
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
+  ArticleEnd article_end_;  // whether the page's article has ended (engine/article_end.h)
   HeldFacts fallback_{0, {}, 0, 0, -1.0f, 0, false};  // probability -1: none
   BoundedText fallback_text_;
   bool fallback_in_likely_ = false;  // its text is the likely blocks', not fallback_text_'s

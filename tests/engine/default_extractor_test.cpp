@@ -293,6 +293,29 @@ TEST(DefaultExtractor, ALoneLinkBetweenParagraphsIsPassedOverAndDropped) {
   EXPECT_GT(sink.decisions()[listed].score, 0.0f) << "one of a list of links is scored";
 }
 
+// After the story in article_with_teasers.html (a headline and seven
+// paragraphs, about 500 words) come a share row, eight tag links and two
+// teasers of other stories. The trees read the teasers as prose (0.82 and
+// 0.83 at stop 84), and the smoothing alone kept them; once the article has
+// ended (engine/article_end.h) they are scored with a stricter offset and
+// dropped. The story itself is kept whole.
+TEST(DefaultExtractor, TeasersAfterAnEndedArticleAreDropped) {
+  const std::string html = test::read_fixture("article_with_teasers.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  for (const char* paragraph : {"For the first time in nearly", "Not everyone is convinced", "The whole project costs"})
+    EXPECT_NE(sink.text().find(paragraph), std::string::npos) << paragraph;
+  const auto decision_at = [&](const std::string& text) { return decision_holding(html, sink, text); };
+  for (const char* teaser : {"The old cider orchard", "The last bus to the hill villages"}) {
+    const std::size_t at = decision_at(teaser);
+    ASSERT_LT(at, sink.decisions().size()) << teaser;
+    EXPECT_FALSE(sink.decisions()[at].kept) << teaser;
+    EXPECT_GT(sink.decisions()[at].score, 0.5f) << teaser << ": the trees read it as prose";
+  }
+  EXPECT_EQ(sink.text().find("cider orchard"), std::string::npos);
+}
+
 // The ad slot between two of the story's paragraphs in
 // article_with_ad_slots.html whose label stands alone is passed over: its
 // decision has no score, and it comes between those of the paragraphs
