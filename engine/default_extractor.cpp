@@ -301,6 +301,12 @@ DefaultExtractor::HeldFacts DefaultExtractor::HeldFacts::of(const BlockStats& st
 }
 
 void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, ContentWriter& out) {
+  write_content(block, text, RepeatedText::fingerprint(text), out);
+}
+
+void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, std::uint32_t fingerprint,
+                                     ContentWriter& out) {
+  repeated_.written(fingerprint);
   out.decide_block(block.span, true, block.probability);
   out.write_rendered(text, block.span, block.words, block.net);
   wrote_any_ = true;
@@ -327,6 +333,18 @@ void DefaultExtractor::emit_passed_over(ContentWriter& out) {
   }
 }
 
+bool DefaultExtractor::copies_written_run(std::uint32_t fingerprint, const BlockStats& stats) {
+  const RepeatedText::Block block{fingerprint, stats.words, stats.tags_before == 0};
+  for (std::uint64_t i = begin_ + 1; i < end_; ++i) {
+    const Pending& after = pending_[slot(i)];
+    if (after.passed_over) continue;
+    const RepeatedText::Block next{RepeatedText::fingerprint(texts_[slot(i)].view()), after.stats.words,
+                                   after.stats.tags_before == 0};
+    return repeated_.leaves_out(block, &next);
+  }
+  return repeated_.leaves_out(block, nullptr);
+}
+
 void DefaultExtractor::emit_oldest(bool content, bool recalled, ContentWriter& out) {
   // The smoothing decides only the blocks it saw.
   emit_passed_over(out);
@@ -342,7 +360,12 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // likely or fallback block either. Between two paragraphs the smoothing
   // may keep one whatever its own score; the path it chose is already
   // decided, so the blocks around it are decided as before.
-  if ((content || confident(block.stats, block.probability)) && !block.never_written) {
+  const bool kept = (content || confident(block.stats, block.probability)) && !block.never_written;
+  const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
+  // A copy of a run already written is dropped, and not held to be written
+  // at the end either.
+  const bool copy = kept && copies_written_run(fingerprint, block.stats);
+  if (kept && !copy) {
     // A recovered headline goes first, so each kept block's decision still
     // comes just before its text.
     if (heads(facts)) {
@@ -350,7 +373,7 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
       write_headline(out);
       writing_held_ = false;
     }
-    write_content(facts, text, out);
+    write_content(facts, text, fingerprint, out);
     // Neither the headline nor the fallback block can be written any more,
     // nor the likely blocks held so far, which come before this one (spans
     // stay in document order): their buffers go back to the budget, the
@@ -370,14 +393,14 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && !block.never_written)
+  const bool writable = !block.never_written && !copy;
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && writable)
     hold_headline(facts, text);
   const bool likely_enough = block.probability >= kLikelyMinimum || recalled || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
-      words_written_ < kShortOutputWords && likely_enough && !block.never_written &&
-      hold_likely(facts, recalled, text);
+      words_written_ < kShortOutputWords && likely_enough && writable && hold_likely(facts, recalled, text);
   if (!wrote_any_ && block.probability > fallback_.probability && block.stats.words > block.stats.numeric &&
-      !block.never_written) {
+      writable) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which

@@ -8,7 +8,9 @@
 // smoothing decided; alone between two other blocks it is passed over: no
 // neighbour, no step of the smoothing (passed_over_blocks()). So is a short
 // block that is only a link, alone between two paragraphs (a related story
-// set inside the one being read); it is dropped.
+// set inside the one being read); it is dropped. A kept block that copies a
+// run of text already written (the story served twice) is dropped too
+// (engine/repeated_text.h).
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
@@ -33,7 +35,7 @@
 // second path the same at kRecallShift more, which says which likely blocks
 // are written).
 // Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks * 48
-// bytes fixed, plus the text of lag + 3 blocks
+// + RepeatedText::kRemembered * 4 bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
 // a headline, its deck and a fallback block (no copy when the fallback is a
@@ -80,6 +82,7 @@
 #include "engine/block_labeler.h"
 #include "engine/bounded_text.h"
 #include "engine/memory_budget.h"
+#include "engine/repeated_text.h"
 
 namespace winnow {
 
@@ -353,6 +356,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   void emit_passed_over(ContentWriter& out);
   // Writes a block as content: its decision, then its text.
   void write_content(const HeldFacts& block, std::string_view text, ContentWriter& out);
+  void write_content(const HeldFacts& block, std::string_view text, std::uint32_t fingerprint, ContentWriter& out);
+  // Whether the oldest pending block, which the smoothing kept, copies a run
+  // of what was written (engine/repeated_text.h); the block after it is the
+  // next pending one not passed over.
+  bool copies_written_run(std::uint32_t fingerprint, const BlockStats& stats);
   // Characters and words outside links, as ContentWriter::write_rendered
   // counts them.
   static std::uint32_t net_length(const BlockStats& stats);
@@ -426,6 +434,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
   ArticleEnd article_end_;  // whether the page's article has ended (engine/article_end.h)
+  RepeatedText repeated_;   // the texts written, to tell a copy of them (engine/repeated_text.h)
   HeldFacts fallback_{0, {}, 0, 0, -1.0f, 0, false};  // probability -1: none
   BoundedText fallback_text_;
   bool fallback_in_likely_ = false;  // its text is the likely blocks', not fallback_text_'s
