@@ -301,12 +301,13 @@ DefaultExtractor::HeldFacts DefaultExtractor::HeldFacts::of(const BlockStats& st
 }
 
 void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, ContentWriter& out) {
-  write_content(block, text, RepeatedText::fingerprint(text), out);
+  const bool may_copy = block.words >= RepeatedText::kMinWords;
+  write_content(block, text, may_copy ? RepeatedText::fingerprint(text) : 0, out);
 }
 
 void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, std::uint32_t fingerprint,
                                      ContentWriter& out) {
-  repeated_.written(fingerprint);
+  repeated_.written({fingerprint, block.words, false});
   out.decide_block(block.span, true, block.probability);
   out.write_rendered(text, block.span, block.words, block.net);
   wrote_any_ = true;
@@ -335,6 +336,7 @@ void DefaultExtractor::emit_passed_over(ContentWriter& out) {
 
 bool DefaultExtractor::copies_written_run(std::uint32_t fingerprint, const BlockStats& stats) {
   const RepeatedText::Block block{fingerprint, stats.words, stats.tags_before == 0};
+  if (!repeated_.needs_next(block)) return repeated_.leaves_out(block, nullptr);
   for (std::uint64_t i = begin_ + 1; i < end_; ++i) {
     const Pending& after = pending_[slot(i)];
     if (after.passed_over) continue;

@@ -15,10 +15,10 @@ std::uint32_t RepeatedText::fingerprint(std::string_view text) {
   return hash;
 }
 
-void RepeatedText::written(std::uint32_t fingerprint) {
+void RepeatedText::written(const Block& block) {
   // The first texts, not the latest: a story comes before its copy.
-  if (remembered_count_ == kRemembered || was_written(fingerprint)) return;
-  remembered_[remembered_count_++] = fingerprint;
+  if (block.words < kMinWords || remembered_count_ == kRemembered || was_written(block.fingerprint)) return;
+  remembered_[remembered_count_++] = block.fingerprint;
 }
 
 bool RepeatedText::was_written(std::uint32_t fingerprint) const {

@@ -18,8 +18,11 @@
 // synthetic pages repeat one lorem-ipsum paragraph, and their gold keeps
 // every copy). Stop 27 measured leaving out every block written before:
 // in-sample daniel +0.001, dragnet +0.002, readability-testpages -0.033.
-// Measured at stop 85 in adapters/learn/README.md: pages whose gold keeps
-// both copies (daniel ru-be21cce9cc0c, dragnet R743) lose the second.
+// Measured at stop 85 (adapters/learn/README.md; train_blocks --no-write,
+// margin over Readability.js by package, bag / shingle F1): +0.0221 /
+// +0.0192 -> +0.0227 / +0.0196, dragnet +0.0018 / +0.0012, daniel +0.0009 /
+// +0.0008, no package lower; pages whose gold keeps both copies (daniel
+// ru-be21cce9cc0c, dragnet R743) lose the second.
 //
 // State: the fingerprints of the first kRemembered distinct texts written
 // (32-bit FNV-1a: two different texts of one page share one with odds of
@@ -57,13 +60,19 @@ class RepeatedText {
 
   static std::uint32_t fingerprint(std::string_view text);
 
-  // A block written (kept, or written at the end of the page).
-  void written(std::uint32_t fingerprint);
+  // A block written (kept, or written at the end of the page). A block of
+  // fewer than kMinWords words is not remembered: it is no copy, and would
+  // take a story's place.
+  void written(const Block& block);
   bool was_written(std::uint32_t fingerprint) const;
 
+  // Whether leaves_out() needs the block after this one to decide: it is a
+  // copy and the kept block before it was none. (The next block's text is
+  // hashed only then.)
+  bool needs_next(const Block& block) const { return repeats(block, latest_kept_) && !latest_was_copy_; }
   // Whether a block the smoothing kept is left out as a copy; `next` is the
-  // block after it (nullptr if none is closed yet). The block becomes the
-  // latest kept one either way.
+  // block after it (nullptr if none is closed yet, or needs_next() said it
+  // is not needed). The block becomes the latest kept one either way.
   bool leaves_out(const Block& block, const Block* next);
 
  private:

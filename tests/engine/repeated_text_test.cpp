@@ -20,7 +20,7 @@ std::string keep_all(RepeatedText& repeated, const std::vector<RepeatedText::Blo
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const RepeatedText::Block* next = i + 1 < blocks.size() ? &blocks[i + 1] : nullptr;
     const bool out = repeated.leaves_out(blocks[i], next);
-    if (!out) repeated.written(blocks[i].fingerprint);
+    if (!out) repeated.written(blocks[i]);
     left_out += out ? '-' : 'w';
   }
   return left_out;
@@ -35,11 +35,15 @@ TEST(RepeatedText, AFingerprintIgnoresWhitespaceOnly) {
 
 TEST(RepeatedText, RemembersWhatWasWritten) {
   RepeatedText repeated;
-  const std::uint32_t story = RepeatedText::fingerprint("the story");
-  EXPECT_FALSE(repeated.was_written(story));
+  const auto story = block("the story");
+  EXPECT_FALSE(repeated.was_written(story.fingerprint));
   repeated.written(story);
-  EXPECT_TRUE(repeated.was_written(story));
+  EXPECT_TRUE(repeated.was_written(story.fingerprint));
   EXPECT_FALSE(repeated.was_written(RepeatedText::fingerprint("another story")));
+  // A short block is no copy, so it takes no place.
+  const auto share = block("Share", RepeatedText::kMinWords - 1);
+  repeated.written(share);
+  EXPECT_FALSE(repeated.was_written(share.fingerprint));
 }
 
 TEST(RepeatedText, ASecondCopyOfARunIsLeftOutWhole) {
@@ -84,7 +88,7 @@ TEST(RepeatedText, ShortBlocksAreNoCopies) {
 TEST(RepeatedText, RemembersTheFirstTextsOnly) {
   RepeatedText repeated;
   for (std::size_t i = 0; i < RepeatedText::kRemembered + 10; ++i)
-    repeated.written(RepeatedText::fingerprint("paragraph " + std::to_string(i)));
+    repeated.written(block("paragraph " + std::to_string(i)));
   EXPECT_TRUE(repeated.was_written(RepeatedText::fingerprint("paragraph 0")));
   EXPECT_TRUE(repeated.was_written(
       RepeatedText::fingerprint("paragraph " + std::to_string(RepeatedText::kRemembered - 1))));
