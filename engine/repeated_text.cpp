@@ -28,7 +28,8 @@ bool RepeatedText::was_written(std::uint32_t fingerprint) const {
 }
 
 bool RepeatedText::repeats(const Block& block, std::uint32_t other_fingerprint) const {
-  return !block.continues && block.words >= kMinWords && block.fingerprint != other_fingerprint && was_written(block.fingerprint);
+  return !block.continues && block.words >= kMinWords && block.fingerprint != other_fingerprint &&
+         was_written(block.fingerprint);
 }
 
 bool RepeatedText::leaves_out(const Block& block, const Block* next) {

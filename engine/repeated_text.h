@@ -24,8 +24,8 @@
 // +0.0008, no package lower; pages whose gold keeps both copies (daniel
 // ru-be21cce9cc0c, dragnet R743) lose the second.
 //
-// State: the fingerprints of the first kRemembered distinct texts written
-// (32-bit FNV-1a: two different texts of one page share one with odds of
+// State: the fingerprints of the first kRemembered distinct texts of at
+// least kMinWords words written (32-bit FNV-1a: two different texts of one page share one with odds of
 // about kRemembered / 2^32), the latest kept block's, and whether it was
 // such a copy. Memory: kRemembered * 4 + 12 bytes, in the object. Delay:
 // none of its own (the next block is already in the extractor's look-ahead).

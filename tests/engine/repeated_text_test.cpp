@@ -56,6 +56,18 @@ TEST(RepeatedText, ASecondCopyOfARunIsLeftOutWhole) {
   EXPECT_EQ(keep_all(repeated, {a, b, c, a, b, c, after}), "www---w");
 }
 
+TEST(RepeatedText, AsksForTheNextBlockOnlyWhenItDecides) {
+  RepeatedText repeated;
+  const auto a = block("first paragraph"), b = block("second paragraph");
+  EXPECT_FALSE(repeated.needs_next(a)) << "nothing written yet";
+  EXPECT_EQ(keep_all(repeated, {a, b}), "ww");
+  EXPECT_TRUE(repeated.needs_next(a)) << "a copy after a block that was none";
+  EXPECT_TRUE(repeated.leaves_out(a, &b));
+  EXPECT_FALSE(repeated.needs_next(b)) << "the block before was a copy: that decides";
+  EXPECT_TRUE(repeated.leaves_out(b, nullptr));
+  EXPECT_FALSE(repeated.needs_next(block("a new paragraph"))) << "no copy";
+}
+
 TEST(RepeatedText, ATextRepeatedAloneIsWritten) {
   RepeatedText repeated;
   const auto a = block("the story's key sentence"), b = block("second paragraph"), c = block("third paragraph");
