@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Whether the words of a block, weighed by how often each is content and
+how often boilerplate on pages of other packages, would rank the default
+extractor's blocks better than its own model does, held out by package:
+a learned lexical feature (a naive-Bayes log-odds per word), measured before
+anything is built.
+
+For every block of every page it takes the default's held-out P(content)
+(`train_blocks --no-write --decisions DIR`: DIR/<package>/<id>.tsv, begin,
+end, kept, score, from a model that never saw the page's package) and the
+block's words (its input bytes without markup, entities decoded, lowercased
+runs of word characters; a CJK character is a word, as the tokenizer has
+it). A block is content when at least half of its words occur in the gold
+text, as train_blocks labels it.
+
+A word's log-odds is log((pages where it is in content + 1) / (content
+pages + 2)) - log((pages where it is in boilerplate + 1) / (boilerplate
+pages + 2)): counted once per page, so a site's footer repeated on 300 pages
+of a package counts 300 times, not 300 times its length; only words seen on
+at least --min-pages training pages count (the rest score 0). A block's
+lexical scores are the mean of its words' log-odds and the share of its
+words with log-odds under -1. The tables for the held-out package come from
+the five others; those for a training package j of that fold from the four
+packages other than j and the held-out one, so the stacking below is not
+fitted on scores that saw their own pages.
+
+A logistic regression over the default's log-odds alone, and over it with
+the lexical scores and their products, fitted by Newton's method on the five
+other packages (blocks weighed by the square root of their words, pages by
+their package's size^-0.5, as train_blocks weighs them), scores the sixth.
+Printed per package: the area under the ROC curve, blocks weighed by their
+words, of each; and the strongest content and boilerplate words of the
+table learned on all six packages.
+
+Needs numpy (Debian: python3-numpy); it is an analysis, outside the build
+and the tests.
+
+usage: lexical_odds.py DECISIONS_DIR [CORPUS_ROOT] [--min-pages N]
+CORPUS_ROOT defaults to build/corpus (`make corpus`); without it or without
+the decisions, it says so and exits 0.
+"""
+import argparse
+import collections
+import html
+import math
+import os
+import re
+import sys
+
+# A CJK character is a word of its own (engine/tokenizer.h); other runs of
+# word characters are words.
+WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]|[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+
+
+def words(text):
+    return WORD.findall(text.lower())
+
+
+def page_blocks(corpus, decisions, package, name):
+    page_id = name[:-4]
+    raw = open(os.path.join(corpus, package, page_id + ".html"), "rb").read()
+    with open(os.path.join(corpus, package, page_id + ".txt"), encoding="utf-8",
+              errors="replace") as f:
+        gold = set(words(f.read()))
+    rows = []
+    with open(os.path.join(decisions, package, name)) as f:
+        next(f)
+        for line in f:
+            begin, end, _kept, score = line.rstrip("\n").split("\t")
+            text = html.unescape(re.sub(r"<[^>]*>", " ",
+                                        raw[int(begin):int(end)].decode("utf-8", "replace")))
+            found = words(text)
+            if not found:
+                continue
+            label = sum(w in gold for w in found) * 2 >= len(found)
+            rows.append((found, label, float(score)))
+    return rows
+
+
+class PageCounts:
+    """Per package: on how many pages each word is in a content block, in a
+    boilerplate block, and how many pages have any of either."""
+
+    def __init__(self):
+        self.content = collections.Counter()
+        self.boiler = collections.Counter()
+        self.content_pages = 0
+        self.boiler_pages = 0
+
+    def add_page(self, rows):
+        content = set(w for found, label, _ in rows if label for w in found)
+        boiler = set(w for found, label, _ in rows if not label for w in found)
+        self.content.update(content)
+        self.boiler.update(boiler)
+        self.content_pages += bool(content)
+        self.boiler_pages += bool(boiler)
+
+
+def odds_table(counts, min_pages):
+    content, boiler = collections.Counter(), collections.Counter()
+    content_pages = boiler_pages = 0
+    for c in counts:
+        content.update(c.content)
+        boiler.update(c.boiler)
+        content_pages += c.content_pages
+        boiler_pages += c.boiler_pages
+    table = {}
+    for w in set(content) | set(boiler):
+        if content[w] + boiler[w] < min_pages:
+            continue
+        table[w] = (math.log((content[w] + 1) / (content_pages + 2))
+                    - math.log((boiler[w] + 1) / (boiler_pages + 2)))
+    return table
+
+
+def lexical(table, found):
+    odds = [table.get(w, 0.0) for w in found]
+    return sum(odds) / len(odds), sum(o < -1 for o in odds) / len(odds)
+
+
+def fit(np, x, y, weight, l2=1.0):
+    beta = np.zeros(x.shape[1])
+    for _ in range(25):
+        p = 1 / (1 + np.exp(-(x @ beta)))
+        gradient = x.T @ (weight * (p - y)) + l2 * beta
+        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        beta -= np.linalg.solve(hessian, gradient)
+    return beta
+
+
+def weighted_auc(np, score, label, weight):
+    order = np.argsort(score, kind="stable")
+    score, label, weight = score[order], label[order], weight[order]
+    negatives_below = np.cumsum(weight * (1 - label)) - weight * (1 - label)
+    positives, negatives = (weight * label).sum(), (weight * (1 - label)).sum()
+    return (weight * label * negatives_below).sum() / (positives * negatives)
+
+
+def design(np, rows, table):
+    probability = np.clip(np.array([r[2] for r in rows]), 1e-4, 1 - 1e-4)
+    log_odds = np.log(probability / (1 - probability))
+    lex = np.array([lexical(table, r[0]) for r in rows])
+    return np.column_stack([np.ones(len(rows)), log_odds, lex, lex * log_odds[:, None]])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("decisions")
+    parser.add_argument("corpus", nargs="?", default="build/corpus")
+    parser.add_argument("--min-pages", type=int, default=10)
+    args = parser.parse_args()
+    if not os.path.isdir(args.corpus) or not os.path.isdir(args.decisions):
+        print(f"no corpus at {args.corpus} or no decisions at {args.decisions}: "
+              "run `make corpus` and `train_blocks --no-write --decisions DIR`")
+        return 0
+    try:
+        import numpy as np
+    except ImportError:
+        print("needs numpy (Debian: apt-get install python3-numpy)")
+        return 0
+    packages = sorted(os.listdir(args.decisions))
+    pages = {p: [page_blocks(args.corpus, args.decisions, p, n)
+                 for n in sorted(os.listdir(os.path.join(args.decisions, p)))] for p in packages}
+    counts = {}
+    for p in packages:
+        counts[p] = PageCounts()
+        for rows in pages[p]:
+            counts[p].add_page(rows)
+    print(f"{sum(len(v) for v in pages.values())} pages; words seen on at least "
+          f"{args.min_pages} training pages count")
+    print("held out\tAUC default\tAUC with words\twords in table")
+    for held in packages:
+        x, y, fit_weight = [], [], []
+        for j in packages:
+            if j == held:
+                continue
+            table = odds_table([counts[q] for q in packages if q not in (j, held)], args.min_pages)
+            for rows in pages[j]:
+                if not rows:
+                    continue
+                x.append(design(np, rows, table))
+                y += [float(r[1]) for r in rows]
+                fit_weight += [math.sqrt(len(r[0])) * len(pages[j]) ** -0.5 for r in rows]
+        x, y, fit_weight = np.vstack(x), np.array(y), np.array(fit_weight)
+        base, full = fit(np, x[:, :2], y, fit_weight), fit(np, x, y, fit_weight)
+        table = odds_table([counts[q] for q in packages if q != held], args.min_pages)
+        rows = [r for page in pages[held] for r in page]
+        xt = design(np, rows, table)
+        yt = np.array([float(r[1]) for r in rows])
+        wt = np.array([float(len(r[0])) for r in rows])
+        print(f"{held}\t{weighted_auc(np, xt[:, :2] @ base, yt, wt):.4f}"
+              f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{len(table)}")
+    table = odds_table(counts.values(), args.min_pages)
+    ranked = sorted(table.items(), key=lambda kv: kv[1])
+    print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
+    print("content words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
