@@ -30,13 +30,15 @@ the lexical scores and their products, fitted by Newton's method on the five
 other packages (blocks weighed by the square root of their words, pages by
 their package's size^-0.5, as train_blocks weighs them), scores the sixth.
 Printed per package: the area under the ROC curve, blocks weighed by their
-words, of each; and the strongest content and boilerplate words of the
-table learned on all six packages.
+words, of each, over all blocks and over those whose held-out P(content) is
+within --band (default 0.2,0.8: the blocks near the threshold, where a
+better ranking can change a decision); and the strongest content and
+boilerplate words of the table learned on all six packages.
 
 Needs numpy (Debian: python3-numpy); it is an analysis, outside the build
 and the tests.
 
-usage: lexical_odds.py DECISIONS_DIR [CORPUS_ROOT] [--min-pages N]
+usage: lexical_odds.py DECISIONS_DIR [CORPUS_ROOT] [--min-pages N] [--band LO,HI]
 CORPUS_ROOT defaults to build/corpus (`make corpus`); without it or without
 the decisions, it says so and exits 0.
 """
@@ -149,6 +151,7 @@ def main():
     parser.add_argument("decisions")
     parser.add_argument("corpus", nargs="?", default="build/corpus")
     parser.add_argument("--min-pages", type=int, default=10)
+    parser.add_argument("--band", default="0.2,0.8")
     args = parser.parse_args()
     if not os.path.isdir(args.corpus) or not os.path.isdir(args.decisions):
         print(f"no corpus at {args.corpus} or no decisions at {args.decisions}: "
@@ -169,7 +172,9 @@ def main():
             counts[p].add_page(rows)
     print(f"{sum(len(v) for v in pages.values())} pages; words seen on at least "
           f"{args.min_pages} training pages count")
-    print("held out\tAUC default\tAUC with words\twords in table")
+    low, high = map(float, args.band.split(","))
+    print(f"held out\tAUC default\tAUC with words\tin the band {low}-{high}: blocks\t"
+          "AUC default\tAUC with words\twords in table")
     for held in packages:
         x, y, fit_weight = [], [], []
         for j in packages:
@@ -189,8 +194,12 @@ def main():
         xt = design(np, rows, table)
         yt = np.array([float(r[1]) for r in rows])
         wt = np.array([float(len(r[0])) for r in rows])
+        pt = np.array([r[2] for r in rows])
+        band = (pt >= low) & (pt <= high)
         print(f"{held}\t{weighted_auc(np, xt[:, :2] @ base, yt, wt):.4f}"
-              f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{len(table)}")
+              f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{int(band.sum())}"
+              f"\t{weighted_auc(np, xt[band][:, :2] @ base, yt[band], wt[band]):.4f}"
+              f"\t{weighted_auc(np, xt[band] @ full, yt[band], wt[band]):.4f}\t{len(table)}")
     table = odds_table(counts.values(), args.min_pages)
     ranked = sorted(table.items(), key=lambda kv: kv[1])
     print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
