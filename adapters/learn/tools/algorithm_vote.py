@@ -42,6 +42,8 @@ import re
 import subprocess
 import sys
 
+from block_ranking import fit, numpy_for, weighted_auc
+
 # The algorithms that learn nothing from the corpus: a vote of trained ones
 # (blocks, mss, ncleaner) would have seen the held-out package.
 UNTRAINED = ("bte,dsc,cetr,cetr-km,lqf,textsweeper,relevance,readability,"
@@ -118,24 +120,6 @@ def features(np, rows):
     return np.column_stack([np.ones(len(rows)), log_odds, shares, shares * log_odds[:, None]])
 
 
-def fit(np, x, y, weight, l2=1.0):
-    beta = np.zeros(x.shape[1])
-    for _ in range(25):
-        p = 1 / (1 + np.exp(-(x @ beta)))
-        gradient = x.T @ (weight * (p - y)) + l2 * beta
-        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
-        beta -= np.linalg.solve(hessian, gradient)
-    return beta
-
-
-def weighted_auc(np, score, label, weight):
-    order = np.argsort(score, kind="stable")
-    score, label, weight = score[order], label[order], weight[order]
-    negatives_below = np.cumsum(weight * (1 - label)) - weight * (1 - label)
-    positives, negatives = (weight * label).sum(), (weight * (1 - label)).sum()
-    return (weight * label * negatives_below).sum() / (positives * negatives)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("decisions")
@@ -145,14 +129,8 @@ def main():
     parser.add_argument("--spans", default=None)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    if not os.path.isdir(args.corpus) or not os.path.isdir(args.decisions):
-        print(f"no corpus at {args.corpus} or no decisions at {args.decisions}: "
-              "run `make corpus` and `train_blocks --no-write --decisions DIR`")
-        return 0
-    try:
-        import numpy as np
-    except ImportError:
-        print("needs numpy (Debian: apt-get install python3-numpy)")
+    np = numpy_for(args.corpus, args.decisions)
+    if np is None:
         return 0
     algos = [a for a in args.algos.split(",") if a]
     packages = sorted(os.listdir(args.decisions))

@@ -50,6 +50,8 @@ import os
 import re
 import sys
 
+from block_ranking import fit, numpy_for, weighted_auc
+
 # A CJK character is a word of its own (engine/tokenizer.h); other runs of
 # word characters are words.
 WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]|[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -121,24 +123,6 @@ def lexical(table, found):
     return sum(odds) / len(odds), sum(o < -1 for o in odds) / len(odds)
 
 
-def fit(np, x, y, weight, l2=1.0):
-    beta = np.zeros(x.shape[1])
-    for _ in range(25):
-        p = 1 / (1 + np.exp(-(x @ beta)))
-        gradient = x.T @ (weight * (p - y)) + l2 * beta
-        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
-        beta -= np.linalg.solve(hessian, gradient)
-    return beta
-
-
-def weighted_auc(np, score, label, weight):
-    order = np.argsort(score, kind="stable")
-    score, label, weight = score[order], label[order], weight[order]
-    negatives_below = np.cumsum(weight * (1 - label)) - weight * (1 - label)
-    positives, negatives = (weight * label).sum(), (weight * (1 - label)).sum()
-    return (weight * label * negatives_below).sum() / (positives * negatives)
-
-
 def design(np, rows, table):
     probability = np.clip(np.array([r[2] for r in rows]), 1e-4, 1 - 1e-4)
     log_odds = np.log(probability / (1 - probability))
@@ -153,14 +137,8 @@ def main():
     parser.add_argument("--min-pages", type=int, default=10)
     parser.add_argument("--band", default="0.2,0.8")
     args = parser.parse_args()
-    if not os.path.isdir(args.corpus) or not os.path.isdir(args.decisions):
-        print(f"no corpus at {args.corpus} or no decisions at {args.decisions}: "
-              "run `make corpus` and `train_blocks --no-write --decisions DIR`")
-        return 0
-    try:
-        import numpy as np
-    except ImportError:
-        print("needs numpy (Debian: apt-get install python3-numpy)")
+    np = numpy_for(args.corpus, args.decisions)
+    if np is None:
         return 0
     packages = sorted(os.listdir(args.decisions))
     pages = {p: [page_blocks(args.corpus, args.decisions, p, n)
