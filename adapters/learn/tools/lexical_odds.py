@@ -25,6 +25,11 @@ the five others; those for a training package j of that fold from the four
 packages other than j and the held-out one, so the stacking below is not
 fitted on scores that saw their own pages.
 
+With --agree K, a word enters a table only if at least K of the packages
+it is learned from saw it on 5 pages or more and each gives its log-odds the
+sign the pooled table does: the words whose meaning carries from site to
+site and language to language, not one package's menu.
+
 A logistic regression over the default's log-odds alone, and over it with
 the lexical scores and their products, fitted by Newton's method on the five
 other packages (blocks weighed by the square root of their words, pages by
@@ -39,6 +44,7 @@ Needs numpy (Debian: python3-numpy); it is an analysis, outside the build
 and the tests.
 
 usage: lexical_odds.py DECISIONS_DIR [CORPUS_ROOT] [--min-pages N] [--band LO,HI]
+       [--agree K]
 CORPUS_ROOT defaults to build/corpus (`make corpus`); without it or without
 the decisions, it says so and exits 0.
 """
@@ -101,7 +107,21 @@ class PageCounts:
         self.boiler_pages += bool(boiler)
 
 
-def odds_table(counts, min_pages):
+def package_log_odds(c, w):
+    return (math.log((c.content[w] + 1) / (c.content_pages + 2))
+            - math.log((c.boiler[w] + 1) / (c.boiler_pages + 2)))
+
+
+def agrees(counts, w, pooled, agree):
+    """Whether at least `agree` of the packages saw w on 5 pages or more and
+    give its log-odds the pooled sign."""
+    same = sum(1 for c in counts if c.content[w] + c.boiler[w] >= 5
+               and (package_log_odds(c, w) > 0) == (pooled > 0))
+    return same >= agree
+
+
+def odds_table(counts, min_pages, agree=0):
+    counts = list(counts)
     content, boiler = collections.Counter(), collections.Counter()
     content_pages = boiler_pages = 0
     for c in counts:
@@ -113,8 +133,10 @@ def odds_table(counts, min_pages):
     for w in set(content) | set(boiler):
         if content[w] + boiler[w] < min_pages:
             continue
-        table[w] = (math.log((content[w] + 1) / (content_pages + 2))
-                    - math.log((boiler[w] + 1) / (boiler_pages + 2)))
+        pooled = (math.log((content[w] + 1) / (content_pages + 2))
+                  - math.log((boiler[w] + 1) / (boiler_pages + 2)))
+        if agree == 0 or agrees(counts, w, pooled, agree):
+            table[w] = pooled
     return table
 
 
@@ -136,6 +158,7 @@ def main():
     parser.add_argument("corpus", nargs="?", default="build/corpus")
     parser.add_argument("--min-pages", type=int, default=10)
     parser.add_argument("--band", default="0.2,0.8")
+    parser.add_argument("--agree", type=int, default=0)
     args = parser.parse_args()
     np = numpy_for(args.corpus, args.decisions)
     if np is None:
@@ -158,7 +181,8 @@ def main():
         for j in packages:
             if j == held:
                 continue
-            table = odds_table([counts[q] for q in packages if q not in (j, held)], args.min_pages)
+            table = odds_table([counts[q] for q in packages if q not in (j, held)], args.min_pages,
+                               args.agree)
             for rows in pages[j]:
                 if not rows:
                     continue
@@ -167,7 +191,7 @@ def main():
                 fit_weight += [math.sqrt(len(r[0])) * len(pages[j]) ** -0.5 for r in rows]
         x, y, fit_weight = np.vstack(x), np.array(y), np.array(fit_weight)
         base, full = fit(np, x[:, :2], y, fit_weight), fit(np, x, y, fit_weight)
-        table = odds_table([counts[q] for q in packages if q != held], args.min_pages)
+        table = odds_table([counts[q] for q in packages if q != held], args.min_pages, args.agree)
         rows = [r for page in pages[held] for r in page]
         xt = design(np, rows, table)
         yt = np.array([float(r[1]) for r in rows])
@@ -178,7 +202,7 @@ def main():
               f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{int(band.sum())}"
               f"\t{weighted_auc(np, xt[band][:, :2] @ base, yt[band], wt[band]):.4f}"
               f"\t{weighted_auc(np, xt[band] @ full, yt[band], wt[band]):.4f}\t{len(table)}")
-    table = odds_table(counts.values(), args.min_pages)
+    table = odds_table(counts.values(), args.min_pages, args.agree)
     ranked = sorted(table.items(), key=lambda kv: kv[1])
     print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
     print("content words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
