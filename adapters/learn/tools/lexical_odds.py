@@ -16,8 +16,9 @@ text, as train_blocks labels it.
 
 A word's log-odds is log((pages where it is in content + 1) / (content
 pages + 2)) - log((pages where it is in boilerplate + 1) / (boilerplate
-pages + 2)): counted once per page, so a site's footer repeated on 300 pages
-of a package counts 300 times, not 300 times its length; only words seen on
+pages + 2)): counted once per page however often the page repeats it, so a
+menu that lists a word ten times weighs no more than a paragraph that uses
+it once; only words seen on
 at least --min-pages training pages count (the rest score 0). A block's
 lexical scores are the mean of its words' log-odds and the share of its
 words with log-odds under -1. The tables for the held-out package come from
