@@ -42,7 +42,7 @@ import re
 import subprocess
 import sys
 
-from block_ranking import fit, numpy_for, weighted_auc
+from block_ranking import fit, held_out_log_odds, numpy_for, weighted_auc
 
 # The algorithms that learn nothing from the corpus: a vote of trained ones
 # (blocks, mss, ncleaner) would have seen the held-out package.
@@ -114,8 +114,7 @@ def page_blocks(args, algos, package, name):
 
 
 def features(np, rows):
-    probability = np.clip(np.array([r[2] for r in rows]), 1e-4, 1 - 1e-4)
-    log_odds = np.log(probability / (1 - probability))
+    log_odds = held_out_log_odds(np, [r[2] for r in rows])
     shares = np.array([r[3] for r in rows])
     return np.column_stack([np.ones(len(rows)), log_odds, shares, shares * log_odds[:, None]])
 

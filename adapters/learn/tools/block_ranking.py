@@ -19,6 +19,13 @@ def fit(np, x, y, weight, l2=1.0):
     return beta
 
 
+def held_out_log_odds(np, probabilities):
+    """The log-odds of the held-out P(content) scores, clipped away from 0
+    and 1 (the decisions file rounds to 4 decimals)."""
+    probability = np.clip(np.array(probabilities), 1e-4, 1 - 1e-4)
+    return np.log(probability / (1 - probability))
+
+
 def weighted_auc(np, score, label, weight):
     """The chance that a content block (label 1) scores above a boilerplate
     one, pairs weighed by the product of their weights."""

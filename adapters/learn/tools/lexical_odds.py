@@ -57,7 +57,7 @@ import os
 import re
 import sys
 
-from block_ranking import fit, numpy_for, weighted_auc
+from block_ranking import fit, held_out_log_odds, numpy_for, weighted_auc
 
 # A CJK character is a word of its own (engine/tokenizer.h); other runs of
 # word characters are words.
@@ -108,9 +108,15 @@ class PageCounts:
         self.boiler_pages += bool(boiler)
 
 
+def naive_bayes_log_odds(content, content_pages, boiler, boiler_pages):
+    """A word's log-odds from the pages it is in content and in boilerplate
+    on, out of the pages with any of either (add-one smoothing)."""
+    return (math.log((content + 1) / (content_pages + 2))
+            - math.log((boiler + 1) / (boiler_pages + 2)))
+
+
 def package_log_odds(c, w):
-    return (math.log((c.content[w] + 1) / (c.content_pages + 2))
-            - math.log((c.boiler[w] + 1) / (c.boiler_pages + 2)))
+    return naive_bayes_log_odds(c.content[w], c.content_pages, c.boiler[w], c.boiler_pages)
 
 
 def agrees(counts, w, pooled, agree):
@@ -134,8 +140,7 @@ def odds_table(counts, min_pages, agree=0):
     for w in set(content) | set(boiler):
         if content[w] + boiler[w] < min_pages:
             continue
-        pooled = (math.log((content[w] + 1) / (content_pages + 2))
-                  - math.log((boiler[w] + 1) / (boiler_pages + 2)))
+        pooled = naive_bayes_log_odds(content[w], content_pages, boiler[w], boiler_pages)
         if agree == 0 or agrees(counts, w, pooled, agree):
             table[w] = pooled
     return table
@@ -147,8 +152,7 @@ def lexical(table, found):
 
 
 def design(np, rows, table):
-    probability = np.clip(np.array([r[2] for r in rows]), 1e-4, 1 - 1e-4)
-    log_odds = np.log(probability / (1 - probability))
+    log_odds = held_out_log_odds(np, [r[2] for r in rows])
     lex = np.array([lexical(table, r[0]) for r in rows])
     return np.column_stack([np.ones(len(rows)), log_odds, lex, lex * log_odds[:, None]])
 
@@ -204,7 +208,7 @@ def main():
               f"\t{weighted_auc(np, xt[band][:, :2] @ base, yt[band], wt[band]):.4f}"
               f"\t{weighted_auc(np, xt[band] @ full, yt[band], wt[band]):.4f}\t{len(table)}")
     table = odds_table(counts.values(), args.min_pages, args.agree)
-    ranked = sorted(table.items(), key=lambda kv: kv[1])
+    ranked = sorted(table.items(), key=lambda kv: (kv[1], kv[0]))
     print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
     print("content words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
     return 0
