@@ -20,9 +20,18 @@ its direct effect. This prints, per package:
 - with --by-type, the same figures for each page type of the packages whose
   meta files name one (`page_type`: wcxb-dev-sample's article, forum,
   product, collection, listing, documentation, service);
-- with --show N, the N pages of each package that moved most.
+- with --show N, the N pages of each package that moved most;
+- with --bootstrap N, how far the margin's change could be page sampling's
+  doing: the change recomputed on N resamples of the pages (each package's
+  pages drawn with replacement, the same draw for both tables), its 2.5th
+  and 97.5th percentiles and the share of resamples in which it is above
+  zero, and the same interval for each table's own margin (how closely the
+  corpus's pages pin it down). It knows nothing of a retraining's other
+  noise (the trees' draws, stop 78): a change inside its interval is
+  level, one outside may still be a retraining's swing.
 
 usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--by-type] [--swing X] [--show N]
+                       [--bootstrap N [--seed S]]
 The corpus (for --marked-by and --by-type) defaults to build/corpus (`make
 corpus`); without it, those options say so and are skipped.
 """
@@ -30,6 +39,7 @@ import argparse
 import csv
 import json
 import os
+import random
 import re
 import sys
 
@@ -60,6 +70,77 @@ def figures(rows):
     recall = mean([number(r["shingle_r"]) for r in rows])
     shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
     return bag, shingle
+
+
+def margin(sums):
+    """The mean margin over Readability.js, bag / shingle F1, from each
+    package's (bag sum, pages, shingle P sum, P count, shingle R sum, R count)."""
+    changes = [[], []]
+    for package, reference in READABILITY.items():
+        if package not in sums:
+            continue
+        bag, pages, p_sum, p_count, r_sum, r_count = sums[package]
+        precision = p_sum / p_count if p_count else 0.0
+        recall = r_sum / r_count if r_count else 0.0
+        shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+        changes[0].append(bag / pages - reference[0])
+        changes[1].append(shingle - reference[1])
+    return tuple(mean(c) for c in changes)
+
+
+def page_values(row):
+    """A page's bag F1 (NA counts 0), shingle P and R (None for NA)."""
+    return number(row["bag_f1"]) or 0.0, number(row["shingle_p"]), number(row["shingle_r"])
+
+
+def resampled_sums(values, draw):
+    bag = p_sum = r_sum = 0.0
+    p_count = r_count = 0
+    for i in draw:
+        b, p, r = values[i]
+        bag += b
+        if p is not None:
+            p_sum, p_count = p_sum + p, p_count + 1
+        if r is not None:
+            r_sum, r_count = r_sum + r, r_count + 1
+    return bag, len(draw), p_sum, p_count, r_sum, r_count
+
+
+def percentiles(values):
+    ordered = sorted(values)
+    return ordered[int(0.025 * (len(ordered) - 1))], ordered[int(0.975 * (len(ordered) - 1))]
+
+
+def bootstrap(base, new, keys, resamples, seed):
+    """The paired bootstrap of --bootstrap: (change, base margin, new margin)
+    per resample, each a (bag, shingle) pair."""
+    rng = random.Random(seed)
+    packages = sorted({p for p, _ in keys if p in READABILITY})
+    pages = {p: [k for k in keys if k[0] == p] for p in packages}
+    values = {name: {p: [page_values(table[k]) for k in pages[p]] for p in packages}
+              for name, table in (("base", base), ("new", new))}
+    runs = []
+    for _ in range(resamples):
+        draws = {p: [rng.randrange(len(pages[p])) for _ in pages[p]] for p in packages}
+        got = {name: margin({p: resampled_sums(values[name][p], draws[p]) for p in packages})
+               for name in ("base", "new")}
+        runs.append((tuple(n - b for n, b in zip(got["new"], got["base"])), got["base"], got["new"]))
+    return runs
+
+
+def print_bootstrap(runs, seed):
+    print(f"paired bootstrap over pages ({len(runs)} resamples, seed {seed}; page sampling only, "
+          "not a retraining's noise):")
+    for i, measure in enumerate(("bag", "shingle")):
+        change = [r[0][i] for r in runs]
+        low, high = percentiles(change)
+        above = sum(1 for c in change if c > 0) / len(change)
+        cells = []
+        for name, j in (("base", 1), ("new", 2)):
+            lo, hi = percentiles([r[j][i] for r in runs])
+            cells.append(f"{name} [{lo:+.4f}, {hi:+.4f}]")
+        print(f"  {measure:8s} margin change 95% [{low:+.4f}, {high:+.4f}], above zero in {above:.0%}; "
+              f"margin {', '.join(cells)}")
 
 
 def marked_pages(corpus, pattern, keys):
@@ -96,6 +177,8 @@ def main():
     parser.add_argument("--by-type", action="store_true")
     parser.add_argument("--swing", type=float, default=0.05)
     parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--bootstrap", type=int, default=0, metavar="N")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
     base, new = load(args.base), load(args.new)
@@ -138,6 +221,12 @@ def main():
             print(f"{name}: no package with Readability.js's figures", end="")
         print(f", mean {mean([v[0] for v in got.values()]):.4f} / {mean([v[1] for v in got.values()]):.4f} "
               f"({len(got)} packages)")
+
+    if args.bootstrap > 0:
+        if not any(p in READABILITY for p in packages):
+            print("--bootstrap skipped: no package with Readability.js's figures")
+        else:
+            print_bootstrap(bootstrap(base, new, keys, args.bootstrap, args.seed), args.seed)
 
     if args.marked_by:
         if not os.path.isdir(args.corpus):
