@@ -63,47 +63,32 @@ def mean(values):
     return sum(values) / len(values) if values else 0.0
 
 
-def figures(rows):
-    """Bag F1 as a mean over pages (NA counts 0), shingle F1 of the mean P and R."""
-    bag = mean([number(r["bag_f1"]) or 0.0 for r in rows])
-    precision = mean([number(r["shingle_p"]) for r in rows])
-    recall = mean([number(r["shingle_r"]) for r in rows])
-    shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
-    return bag, shingle
-
-
-def margin(sums):
-    """The mean margin over Readability.js, bag / shingle F1, from each
-    package's (bag sum, pages, shingle P sum, P count, shingle R sum, R count)."""
-    changes = [[], []]
-    for package, reference in READABILITY.items():
-        if package not in sums:
-            continue
-        bag, pages, p_sum, p_count, r_sum, r_count = sums[package]
-        precision = p_sum / p_count if p_count else 0.0
-        recall = r_sum / r_count if r_count else 0.0
-        shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
-        changes[0].append(bag / pages - reference[0])
-        changes[1].append(shingle - reference[1])
-    return tuple(mean(c) for c in changes)
-
-
 def page_values(row):
     """A page's bag F1 (NA counts 0), shingle P and R (None for NA)."""
     return number(row["bag_f1"]) or 0.0, number(row["shingle_p"]), number(row["shingle_r"])
 
 
-def resampled_sums(values, draw):
-    bag = p_sum = r_sum = 0.0
-    p_count = r_count = 0
-    for i in draw:
-        b, p, r = values[i]
-        bag += b
-        if p is not None:
-            p_sum, p_count = p_sum + p, p_count + 1
-        if r is not None:
-            r_sum, r_count = r_sum + r, r_count + 1
-    return bag, len(draw), p_sum, p_count, r_sum, r_count
+def figures_of(values):
+    """Bag F1 as a mean over pages, shingle F1 of the mean P and R (pages
+    without one left out), from page_values() of each page."""
+    bag = mean([b for b, _, _ in values])
+    precision = mean([p for _, p, _ in values])
+    recall = mean([r for _, _, r in values])
+    shingle = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
+    return bag, shingle
+
+
+def figures(rows):
+    return figures_of([page_values(r) for r in rows])
+
+
+def margin_over(got, references):
+    """The mean margin, bag / shingle F1, of got (package -> figures) over the
+    references on the packages that have one; None if none has."""
+    shared = [p for p in references if p in got]
+    if not shared:
+        return None
+    return tuple(sum(got[p][i] - references[p][i] for p in shared) / len(shared) for i in (0, 1))
 
 
 def percentiles(values):
@@ -122,7 +107,8 @@ def bootstrap(base, new, keys, resamples, seed):
     runs = []
     for _ in range(resamples):
         draws = {p: [rng.randrange(len(pages[p])) for _ in pages[p]] for p in packages}
-        got = {name: margin({p: resampled_sums(values[name][p], draws[p]) for p in packages})
+        got = {name: margin_over({p: figures_of([values[name][p][i] for i in draws[p]]) for p in packages},
+                                 READABILITY)
                for name in ("base", "new")}
         runs.append((tuple(n - b for n, b in zip(got["new"], got["base"])), got["base"], got["new"]))
     return runs
@@ -204,19 +190,19 @@ def main():
         print(f"{package:24s} {len(mine):5d}  {b[0]:.4f} / {b[1]:.4f}     {n[0]:.4f} / {n[1]:.4f}     "
               f"{n[0] - b[0]:+.4f} / {n[1] - b[1]:+.4f}  {up:3d}  {down:4d}")
 
+    every_reference = {**READABILITY, **READABILITY_MEASURED_HERE}
     for name in ("base", "new"):
         got = totals[name]
-        with_reference = [p for p in READABILITY if p in got]
-        if with_reference:
-            margin = [sum(got[p][i] - READABILITY[p][i] for p in with_reference) / len(with_reference) for i in (0, 1)]
+        margin = margin_over(got, READABILITY)
+        if margin:
+            with_reference = sum(1 for p in READABILITY if p in got)
             print(f"{name}: margin over Readability.js {margin[0]:+.4f} / {margin[1]:+.4f} "
-                  f"({len(with_reference)} packages)", end="")
-            every_reference = {**READABILITY, **READABILITY_MEASURED_HERE}
-            with_any = [p for p in every_reference if p in got]
-            if len(with_any) > len(with_reference):
-                wide = [sum(got[p][i] - every_reference[p][i] for p in with_any) / len(with_any) for i in (0, 1)]
+                  f"({with_reference} packages)", end="")
+            with_any = sum(1 for p in every_reference if p in got)
+            if with_any > with_reference:
+                wide = margin_over(got, every_reference)
                 print(f", {wide[0]:+.4f} / {wide[1]:+.4f} with the measured-here references "
-                      f"({len(with_any)} packages)", end="")
+                      f"({with_any} packages)", end="")
         else:
             print(f"{name}: no package with Readability.js's figures", end="")
         print(f", mean {mean([v[0] for v in got.values()]):.4f} / {mean([v[1] for v in got.values()]):.4f} "
