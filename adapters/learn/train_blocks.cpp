@@ -8,7 +8,7 @@
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST]
 //                [--lambda X] [--seed N]
-//                [--bags N] [--min-child-hessian X]
+//                [--bags N] [--min-child-hessian X] [--bins N]
 //                [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W]
 //                [--content-claims] [--leave-out-passed-over] [--min-ceiling X] [--page-folds K] [--smoothing-weight X]
 //                [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address]
@@ -53,6 +53,9 @@
 // the label; --min-ceiling X leaves out of training (not of the held-out
 // packages) every page whose --oracle bag F1 is under X. Neither helped
 // (adapters/learn/README.md, stop 32).
+// --bins N offers the trees N quantile cut points a feature as split
+// candidates (BoostingParams::bins, 2 to 255); 255 against the shipped 64
+// left the margin level (adapters/learn/README.md, stop 90).
 //
 // --lag and --bias set the extractor the figures are measured with (default:
 // the shipped DefaultExtractor::kDefaultLag and kDefaultBias); they are not
@@ -688,6 +691,7 @@ int main(int argc, char** argv) {
     else if (a == "--stacked") stacked = true;
     else if (a == "--bags" && i + 1 < argc) bags = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--min-child-hessian" && i + 1 < argc) params.min_child_hessian = std::atof(argv[++i]);
+    else if (a == "--bins" && i + 1 < argc) params.bins = static_cast<std::size_t>(std::clamp(std::atoi(argv[++i]), 2, 255));
     else if (a == "--oracle") oracle = true;
     else if (a == "--sequence-labels") sequence_labels = true;
     else if (a == "--content-claims") claims = winnow::learn::GoldClaims::ContentOnly;
@@ -708,7 +712,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--leave-out-passed-over] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--bins N] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--leave-out-passed-over] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
       return 1;
     }
   }
