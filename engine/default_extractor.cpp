@@ -100,6 +100,10 @@ bool DefaultExtractor::is_link_aside(const BlockStats& stats) {
          stats.heading_level == 0;
 }
 
+bool DefaultExtractor::is_display_formula(const BlockStats& stats) {
+  return stats.words >= kFormulaMinWords && (stats.semantics & kSemFormula) != 0;
+}
+
 DefaultExtractor::PassOverFacts DefaultExtractor::PassOverFacts::of(const BlockStats& stats, std::string_view text) {
   PassOverFacts facts;
   facts.never_written = DefaultExtractor::never_written(stats, text);
@@ -224,7 +228,8 @@ void DefaultExtractor::score(std::uint64_t seq, std::uint64_t next_seq, ContentW
   float context[kContextFeatureCount];
   containers_.features(block, first, context);
   containers_.remember(block, first);
-  pending_[slot(seq)].probability = refined_probability(model_, context);
+  const float refined = refined_probability(model_, context);
+  pending_[slot(seq)].probability = is_display_formula(block) ? std::max(refined, kFormulaMinimum) : refined;
   scored_ = seq + 1;
   const float shift =
       kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address) + article_end_.shift();

@@ -225,6 +225,18 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // minimum moves against it in log-odds.
   static constexpr float kConfidentOffset = -1.25f;
 
+  // A display formula is content: a block of at least kFormulaMinWords words,
+  // every one inside a MathML <math> element (kSemFormula), scores at least
+  // kFormulaMinimum. Pages write formulas only in their text, but the trees
+  // have seen a handful: a formula's words are one letter, digit or operator
+  // each, without sentences or commas, as a menu's numbers are (MathJax's
+  // sample page: p 0.09 to 0.56 for its nine formulas, all dropped, and the
+  // headings between them with them). The raised score reaches the
+  // smoothing, so a short heading between two formulas is kept with them.
+  static bool is_display_formula(const BlockStats& stats);
+  static constexpr std::uint32_t kFormulaMinWords = 3;
+  static constexpr float kFormulaMinimum = 0.95f;
+
   // A pending block's text grows from kSlotStep bytes, and a slot that grew
   // past kSlotKeepBytes for a long block gives that memory back before the
   // next block: the lag + 3 slots hold what their blocks need, not the

@@ -210,6 +210,7 @@ std::uint32_t bits_of_tag(Tag tag) {
     case Tag::form: case Tag::input: case Tag::button: case Tag::label: return kSemForm;
     case Tag::time: return kSemByline;
     case Tag::noscript: return kSemNoscript;
+    case Tag::math: return kSemFormula;
     default: return 0;
   }
 }

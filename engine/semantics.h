@@ -52,6 +52,9 @@ enum Semantic : std::uint32_t {
   // language switcher's (leads_to_other_language). A block whose every word
   // is in one is never written by the default extractor.
   kSemLanguageLink = 1u << 21,
+  // Inside a MathML <math> element: a formula. A block whose every word is
+  // in one is a display formula, which pages write only in their text.
+  kSemFormula = 1u << 22,
 };
 
 // The element's own bits (not its ancestors').

@@ -513,7 +513,7 @@ Figures evaluate_labels(const std::vector<const Document*>& docs, std::vector<Do
   return f;
 }
 
-void write_model(const winnow::BlockModel& model, double smoothing_weight, const std::string& path,
+void write_model(const winnow::BlockModel& model, double smoothing_weight, std::size_t bags, const std::string& path,
                  const std::vector<std::string>& packages, std::size_t docs, std::size_t blocks) {
   FILE* out = std::fopen(path.c_str(), "w");
   if (!out) {
@@ -527,8 +527,12 @@ void write_model(const winnow::BlockModel& model, double smoothing_weight, const
   if (model.trees.tree_count > 0) {
     const winnow::BoostedTrees& t = model.trees;
     const std::size_t inner = (std::size_t{1} << t.depth) - 1;
-    std::fprintf(out, "// The first stage: %zu trees, complete to depth %zu (engine/boosted_trees.h).\n", t.tree_count,
+    std::fprintf(out, "// The first stage: %zu trees, complete to depth %zu (engine/boosted_trees.h)", t.tree_count,
                  t.depth);
+    if (bags > 1)
+      std::fprintf(out, ":\n// %zu bagged ensembles of %zu, their leaves divided by %zu so the sum is the mean\n// of their log-odds",
+                   bags, t.tree_count / bags, bags);
+    std::fprintf(out, ".\n");
     auto table = [&](const char* type, const char* name, std::size_t count, auto value) {
       std::fprintf(out, "constexpr %s %s[] = {", type, name);
       for (std::size_t k = 0; k < count; ++k) std::fprintf(out, "%s%s", k == 0 ? "\n    " : (k % 6 ? ", " : ",\n    "), value(k).c_str());
@@ -903,7 +907,7 @@ int main(int argc, char** argv) {
     std::printf(" %+.3f", static_cast<double>(model.context_weights[j]));
   std::printf("\n");
   if (write) {
-    write_model(model, smoothing_weight, out_path, names, docs.size(), blocks);
+    write_model(model, smoothing_weight, bags, out_path, names, docs.size(), blocks);
     std::printf("wrote %s\n", out_path.c_str());
   }
   return 0;

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <set>
 
+#include "engine/semantics.h"
 #include "support/test_support.h"
 
 namespace winnow {
@@ -419,6 +420,50 @@ TEST(DefaultExtractor, ALanguageMenuBesideTheTitleIsNotWritten) {
     }
   }
   EXPECT_EQ(entries, languages.size()) << "each entry is a block of its own, with a decision";
+}
+
+// Course notes of five display formulas, each under a short heading, set
+// as MathJax sets them (the glyphs drawn by CSS in empty elements, the
+// MathML beside them for assistive technology): a formula's words are
+// single letters, digits and operators, without a sentence, and the trees
+// alone scored the formulas 0.10 to 0.16 and dropped the whole page but its
+// fallback. Read as display formulas they are kept, and the headings
+// between them with them; the menus and the footer stay out.
+TEST(DefaultExtractor, KeepsDisplayFormulasAndTheHeadingsBetweenThem) {
+  const std::string html = test::read_fixture("formula_sheet.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Five identities", "Each identity below", "The binomial square", "(a + b)2 = a2 + 2ab + b2",
+       "The difference of squares", "a2 − b2 = (a + b) (a − b)", "Euler's identity",
+       "eiπ + 1 = 0", "The Pythagorean identity", "sin2 θ + cos2 θ = 1", "A geometric series",
+       "∑k=0n qk = 1"},
+      {"Calculus", "More notes", "Limits", "Privacy"});
+  std::size_t formulas = 0;
+  for (std::size_t at = html.find("<math"); at != std::string::npos; at = html.find("<math", at + 1)) {
+    const std::size_t end = html.find("</math>", at);
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin < at || d.span.begin >= end) continue;
+      EXPECT_GE(d.score, DefaultExtractor::kFormulaMinimum - 1e-4f) << d.span.begin;
+      ++formulas;
+      break;
+    }
+  }
+  EXPECT_EQ(formulas, 5u) << "each formula is a block of its own, with a decision";
+}
+
+TEST(DefaultExtractor, ADisplayFormulaIsABlockOfFormulaWordsOnly) {
+  BlockStats stats;
+  stats.words = DefaultExtractor::kFormulaMinWords;
+  stats.semantics = kSemFormula | kSemContent;
+  EXPECT_TRUE(DefaultExtractor::is_display_formula(stats));
+  stats.words = DefaultExtractor::kFormulaMinWords - 1;
+  EXPECT_FALSE(DefaultExtractor::is_display_formula(stats)) << "a lone symbol says too little";
+  stats.words = 40;
+  stats.semantics = kSemContent;  // a paragraph with an inline formula: not every word is in it
+  EXPECT_FALSE(DefaultExtractor::is_display_formula(stats));
 }
 
 // An encyclopedia page inside role="main": the headline, the infobox's

@@ -91,6 +91,7 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
   EXPECT_EQ(of(Tag::article, ""), kSemArticle);
   EXPECT_EQ(of(Tag::noscript, ""), kSemNoscript);
+  EXPECT_EQ(of(Tag::math, ""), kSemFormula) << "a formula, past the features' bits";
   ElementAttributes a;
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
