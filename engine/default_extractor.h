@@ -230,9 +230,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // kFormulaMinimum. Pages write formulas only in their text, but the trees
   // have seen a handful: a formula's words are one letter, digit or operator
   // each, without sentences or commas, as a menu's numbers are (MathJax's
-  // sample page: p 0.09 to 0.56 for its nine formulas, all dropped, and the
-  // headings between them with them). The raised score reaches the
+  // sample page: p 0.11 to 0.49 for its seven display formulas, all dropped,
+  // and the headings between them with them). The raised score reaches the
   // smoothing, so a short heading between two formulas is kept with them.
+  // Stop 91, by package: that page 0.384 -> 0.945 bag F1, no other moves,
+  // margin over Readability.js +0.0227 / +0.0196 -> +0.0235 / +0.0201.
   static bool is_display_formula(const BlockStats& stats);
   static constexpr std::uint32_t kFormulaMinWords = 3;
   static constexpr float kFormulaMinimum = 0.95f;
