@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/default_extractor.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/ad_label.h"
