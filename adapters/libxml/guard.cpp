@@ -98,14 +98,44 @@ void for_each_ampersand(std::string_view value, OnAmpersand&& on_ampersand) {
   }
 }
 
+// The entries of kKeptAttributes by the length of their name, in the
+// table's order: an attribute is looked up among those of its own length
+// only (at most 6 of 20), as kept_index runs for every attribute of every tag.
+constexpr std::size_t kLongestKeptName = 10;
+constexpr std::size_t kMostOfOneLength = 6;
+struct KeptByLength {
+  std::uint8_t count[kLongestKeptName + 1] = {};
+  std::uint8_t index[kLongestKeptName + 1][kMostOfOneLength] = {};
+};
+constexpr KeptByLength kept_by_length() {
+  KeptByLength table;
+  for (std::size_t i = 0; i < kKeptCount; ++i) {
+    const std::size_t length = kKeptAttributes[i].name.size();
+    table.index[length][table.count[length]++] = static_cast<std::uint8_t>(i);
+  }
+  return table;
+}
+constexpr bool fits_by_length() {
+  std::size_t count[kLongestKeptName + 1] = {};
+  for (std::size_t i = 0; i < kKeptCount; ++i) {
+    const std::size_t length = kKeptAttributes[i].name.size();
+    if (length < 2 || length > kLongestKeptName || ++count[length] > kMostOfOneLength) return false;
+  }
+  return true;
+}
+static_assert(fits_by_length(), "kept names are 2..10 bytes, at most 6 of one length");
+constexpr KeptByLength kKeptByLength = kept_by_length();
+
 // The attribute's index in kKeptAttributes, or -1 if the element's attribute
 // of that name is not kept; tag: the element's lower-cased name.
 int kept_index(std::string_view tag, std::string_view name) {
-  if (name.size() < 2 || name.size() > 10) return -1;  // the kept names are 2..10 bytes
+  if (name.size() < 2 || name.size() > kLongestKeptName) return -1;
   int kept_anywhere = -1;
-  for (std::size_t i = 0; i < kKeptCount; ++i) {
+  const std::size_t length = name.size();
+  for (std::size_t k = 0; k < kKeptByLength.count[length]; ++k) {
+    const std::size_t i = kKeptByLength.index[length][k];
     const KeptName& kept = kKeptAttributes[i];
-    if (kept.name.size() != name.size() || kept.name[0] != name[0] || kept.name != name) continue;
+    if (kept.name[0] != name[0] || kept.name != name) continue;
     if (kept.only_on.empty()) {
       if (kept_anywhere < 0) kept_anywhere = static_cast<int>(i);
     } else if (kept.only_on == tag) {
@@ -588,6 +618,17 @@ void Guard::begin_attribute() {
   value_.clear();
   value_truncated_ = false;
   value_limit_ = 0;
+  attr_index_ = kIndexUnknown;
+}
+
+int Guard::attribute_index() {
+  // Asked when the value starts and again when the attribute ends; the name
+  // is complete by the first time.
+  if (attr_index_ == kIndexUnknown)
+    attr_index_ = attr_name_overlong_ ? -1
+                                      : kept_index(std::string_view(name_, name_size_),
+                                                   std::string_view(attr_name_, attr_name_size_));
+  return attr_index_;
 }
 
 void Guard::attribute_name_chars(const char* data, std::size_t size) {
@@ -613,9 +654,7 @@ void Guard::attribute_value_chars(const char* data, std::size_t size) {
   // The limit is set at the value's first byte, when the name is complete; an
   // attribute nobody reads keeps nothing.
   if (value_.empty() && !value_truncated_) {
-    const int index = attr_name_overlong_ ? -1
-                                          : kept_index(std::string_view(name_, name_size_),
-                                                       std::string_view(attr_name_, attr_name_size_));
+    const int index = attribute_index();
     value_limit_ = index < 0 ? 0 : std::min(kKeptAttributes[index].max_value, limits_.max_attr_value);
     if (index < 0) value_truncated_ = true;  // not kept: skip its bytes
   }
@@ -628,7 +667,7 @@ void Guard::attribute_value_chars(const char* data, std::size_t size) {
 void Guard::finish_attribute() {
   if (attr_name_overlong_ || attr_name_size_ == 0) return;
   const std::string_view name(attr_name_, attr_name_size_);
-  const int index = kept_index(std::string_view(name_, name_size_), name);
+  const int index = attribute_index();
   if (index < 0 || (attrs_seen_ & (1u << index))) return;  // unused, or a repeat (the first wins)
   attrs_seen_ |= 1u << index;
   if (value_truncated_ && !value_.empty()) {

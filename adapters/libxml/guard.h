@@ -175,6 +175,7 @@ class Guard final : public ByteSink {
   void attribute_name_chars(const char* data, std::size_t size);
   void attribute_value_chars(const char* data, std::size_t size);
   void finish_attribute();
+  int attribute_index();  // kept_index of the attribute being read, looked up once
   void emit_tag();
   void emit_start_tag(const void* key, std::string_view name, bool void_element, bool raw_text);
   void emit_end_tag(const void* key, std::string_view name);
@@ -218,6 +219,8 @@ class Guard final : public ByteSink {
   char attr_name_[24];
   std::size_t attr_name_size_ = 0;
   bool attr_name_overlong_ = false;
+  static constexpr int kIndexUnknown = -2;
+  int attr_index_ = kIndexUnknown;  // attribute_index() of the attribute being read
   std::uint32_t attrs_seen_ = 0;  // bit per kept attribute already written
   std::size_t value_limit_ = 0;
   bool value_truncated_ = false;
