@@ -49,12 +49,13 @@ float reference_log_odds(const BoostedTrees& model, const float* x) {
 
 // Trees are walked several at a time; the sum must be the same float as one
 // at a time, for every tree count (whole groups, a remainder, fewer than a
-// group) and depth.
+// group) and depth (3 to 5 walk with the depth a constant, the others
+// with the model's).
 TEST(BoostedTrees, SeveralTreesAtOnceSumBitForBit) {
   std::mt19937 random(7);
   std::uniform_real_distribution<float> value(-3.0f, 3.0f);
   std::uniform_int_distribution<int> feature(0, 5);
-  for (std::size_t depth : {1u, 2u, 4u}) {
+  for (std::size_t depth : {1u, 2u, 3u, 4u, 5u, 6u}) {
     for (std::size_t trees : {1u, 7u, 8u, 9u, 16u, 23u, 100u}) {
       const std::size_t inner = (std::size_t{1} << depth) - 1;
       std::vector<std::uint8_t> features(trees * inner);
