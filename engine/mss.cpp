@@ -12,6 +12,13 @@ bool is_ascii_punct(unsigned char c) {
   return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
 }
 
+// A byte of a word's normal form: ASCII letters lowered, digits as 0.
+unsigned char normal_byte(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return static_cast<unsigned char>(c - 'A' + 'a');
+  if (c >= '0' && c <= '9') return '0';
+  return c;
+}
+
 std::uint32_t mss_hash(std::string_view bytes) {  // FNV-1a
   std::uint32_t h = 2166136261u;
   for (const char c : bytes) {
@@ -30,15 +37,33 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   return x;
 }
 
-std::uint32_t tag_symbol(const Token& token) {
+std::uint32_t hash_tag(Tag tag, bool end) {
   char name[32];
   std::size_t size = 0;
   name[size++] = '<';
-  if (token.kind == TokenKind::EndTag) name[size++] = '/';
-  const std::string_view tag = token.tag == Tag::unknown ? std::string_view("?") : tag_name(token.tag);
-  const std::size_t n = std::min(tag.size(), sizeof(name) - size);
-  std::memcpy(name + size, tag.data(), n);
+  if (end) name[size++] = '/';
+  const std::string_view tag_text = tag == Tag::unknown ? std::string_view("?") : tag_name(tag);
+  const std::size_t n = std::min(tag_text.size(), sizeof(name) - size);
+  std::memcpy(name + size, tag_text.data(), n);
   return mss_hash(std::string_view(name, size + n));
+}
+
+// A tag's symbol depends on its name and whether it ends the element only:
+// hashed once for every tag (2 KiB, built once) rather than for every tag
+// token, about half of a page's tokens.
+std::uint32_t tag_symbol(const Token& token) {
+  constexpr std::size_t kTags = static_cast<std::size_t>(Tag::count);
+  static const std::array<std::uint32_t, 2 * kTags> symbols = [] {
+    std::array<std::uint32_t, 2 * kTags> table{};
+    for (std::size_t t = 0; t < kTags; ++t) {
+      table[2 * t] = hash_tag(static_cast<Tag>(t), false);
+      table[2 * t + 1] = hash_tag(static_cast<Tag>(t), true);
+    }
+    return table;
+  }();
+  const auto t = static_cast<std::size_t>(token.tag);
+  const bool end = token.kind == TokenKind::EndTag;
+  return t < kTags ? symbols[2 * t + (end ? 1 : 0)] : hash_tag(token.tag, end);
 }
 
 }  // namespace
@@ -48,20 +73,25 @@ std::string_view mss_normalize(std::string_view word, char* buffer) {
   while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
   while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
   std::size_t size = 0;
-  for (std::size_t i = begin; i < end; ++i) {
-    char c = word[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    else if (c >= '0' && c <= '9') c = '0';
-    buffer[size++] = c;
-  }
+  for (std::size_t i = begin; i < end; ++i) buffer[size++] = static_cast<char>(normal_byte(static_cast<unsigned char>(word[i])));
   return std::string_view(buffer, size);
 }
 
 std::uint32_t mss_symbol(const Token& token, std::string_view text) {
   if (token.is_tag()) return tag_symbol(token);
-  char buffer[TokenStream::kMaxWordBytes];
-  const std::string_view normal = mss_normalize(text.substr(0, sizeof(buffer)), buffer);
-  return mss_hash(normal.empty() ? std::string_view("#sym") : normal);
+  // mss_hash(mss_normalize(word)), each byte normalised as it is hashed:
+  // the normal form is never written out.
+  const std::string_view word = text.substr(0, TokenStream::kMaxWordBytes);
+  std::size_t begin = 0, end = word.size();
+  while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
+  while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
+  if (begin == end) return mss_hash("#sym");
+  std::uint32_t h = 2166136261u;
+  for (std::size_t i = begin; i < end; ++i) {
+    h ^= normal_byte(static_cast<unsigned char>(word[i]));
+    h *= 16777619u;
+  }
+  return h;
 }
 
 std::uint32_t mss_trigram_key(std::uint32_t first, std::uint32_t second, std::uint32_t third) {
@@ -112,15 +142,28 @@ KeyRange key_range(const MssModel& model, std::uint32_t trigram_key) {
   return KeyRange{model.trigram_keys + (*model.buckets)[bucket], model.trigram_keys + (*model.buckets)[bucket + 1]};
 }
 
-std::int32_t score_in(const MssModel& model, KeyRange range, std::uint32_t trigram_key, Tag parent) {
+// The listed key equal to trigram_key, or null.
+const std::uint32_t* find_key(KeyRange range, std::uint32_t trigram_key) {
   const std::uint32_t* key = range.first;
   while (key != range.last && *key < trigram_key) ++key;
-  const std::int32_t trigram =
-      key != range.last && *key == trigram_key ? model.trigram_llr[key - model.trigram_keys] : model.other_trigram;
-  const std::size_t p = static_cast<std::size_t>(parent);
-  const std::int32_t parent_llr = p < model.parent_count ? model.parent_llr[p] : 0;
-  const double probability = 1.0 / (1.0 + exp_of_negated(model.prior + trigram + parent_llr));
+  return key != range.last && *key == trigram_key ? key : nullptr;
+}
+
+std::int32_t parent_llr(const MssModel& model, Tag parent) {
+  const auto p = static_cast<std::size_t>(parent);
+  return p < model.parent_count ? model.parent_llr[p] : 0;
+}
+
+// s = (P - 0.5) * 2^20, rounded, for P = sigmoid(logit / 1024).
+std::int32_t score_of_logit(std::int32_t logit) {
+  const double probability = 1.0 / (1.0 + exp_of_negated(logit));
   return static_cast<std::int32_t>(std::lround((probability - 0.5) * kMssScoreOne));
+}
+
+std::int32_t score_in(const MssModel& model, KeyRange range, std::uint32_t trigram_key, Tag parent) {
+  const std::uint32_t* key = find_key(range, trigram_key);
+  const std::int32_t trigram = key != nullptr ? model.trigram_llr[key - model.trigram_keys] : model.other_trigram;
+  return score_of_logit(model.prior + trigram + parent_llr(model, parent));
 }
 
 }  // namespace
@@ -131,7 +174,10 @@ std::int32_t mss_score(const MssModel& model, std::uint32_t trigram_key, Tag par
 
 Mss::Mss(MemoryBudget& budget, const MssModel& model)
     : model_(model),
-      segment_(budget) {}
+      segment_(budget) {
+  for (std::size_t p = 0; p < unlisted_score_.size(); ++p)
+    unlisted_score_[p] = score_of_logit(model.prior + model.other_trigram + parent_llr(model, static_cast<Tag>(p)));
+}
 
 void Mss::set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next) {
   Pending& p = pending(i);
@@ -153,8 +199,12 @@ void Mss::locate(std::size_t i) {
 void Mss::score_oldest() {
   const Pending& p = pending(0);
   const KeyRange range{model_.trigram_keys + p.first, model_.trigram_keys + p.last};
+  const std::uint32_t* key = find_key(range, p.key);
+  const std::int32_t score =
+      key != nullptr ? score_of_logit(model_.prior + model_.trigram_llr[key - model_.trigram_keys] + parent_llr(model_, p.parent))
+                     : unlisted_score_[static_cast<std::size_t>(p.parent)];
   const Token& token = stream_->at(p.seq);
-  segment_.take(token, stream_->text(token), score_in(model_, range, p.key, p.parent));
+  segment_.take(token, stream_->text(token), score);
   oldest_ = (oldest_ + 1) % kPending;  // slots take turns: no copy of a token's text
   --pending_count_;
 }

@@ -41,8 +41,9 @@
 // and the best sum, their spans, the rendered text of the best run and of
 // the current candidate, each a BoundedText charged to the budget.
 // Memory bound: 2 * (text of the longest candidate) bytes, capped by the
-// budget (plus under 1 KiB of fixed state inside the object: the five
-// pending tokens' keys and the 256-entry parent stack; and the stream
+// budget (plus under 1.5 KiB of fixed state inside the object: the five
+// pending tokens' keys, the 256-entry parent stack and the score of an
+// unlisted trigram under each parent tag; and the stream
 // window it asks for, 6 tokens and 896 bytes of text). An exact maximum
 // subsequence may be any run of the document, so in the worst case it holds
 // the whole document's text; when a candidate outgrows what the budget has
@@ -172,6 +173,10 @@ class Mss final : public Algorithm {
   Pending pending_[kPending];
   std::size_t oldest_ = 0;  // slot of the oldest pending token
   std::size_t pending_count_ = 0;
+  // The score of a trigram the model does not list (most of running text's)
+  // under each parent tag: the sigmoid and its rounding once per parent
+  // instead of once per such token. Indexed by Tag (Tag::count: no parent).
+  std::array<std::int32_t, static_cast<std::size_t>(Tag::count) + 1> unlisted_score_{};
   MaxSegment segment_;
 };
 
