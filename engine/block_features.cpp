@@ -2,6 +2,7 @@
 #include "engine/block_features.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 
@@ -30,7 +31,18 @@ bool count_commas_to_digit(std::string_view w, std::uint32_t* commas) {
   return false;
 }
 
-float log1(float x) { return std::log1p(x); }
+// log1p of a count. Counts are small integers, and every block's are taken
+// three times (as the block and as each neighbour's): those under 1024 come
+// from a table (4 KiB, built once) that the same function filled, so the
+// feature is the same float.
+float log1(std::uint32_t count) {
+  static const std::array<float, 1024> table = [] {
+    std::array<float, 1024> t{};
+    for (std::size_t n = 0; n < t.size(); ++n) t[n] = std::log1p(static_cast<float>(n));
+    return t;
+  }();
+  return count < table.size() ? table[count] : std::log1p(static_cast<float>(count));
+}
 float ratio(float a, float b) { return b > 0 ? a / b : 0.0f; }
 
 // Kohlschütter's text density: words per line when the text is wrapped at
@@ -165,18 +177,18 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   const float words = static_cast<float>(b.words);
   std::size_t i = 0;
   f[i++] = 1.0f;
-  f[i++] = log1(words);
-  f[i++] = log1(static_cast<float>(b.chars));
+  f[i++] = log1(b.words);
+  f[i++] = log1(b.chars);
   f[i++] = ratio(static_cast<float>(b.anchor_chars), static_cast<float>(b.chars));
   f[i++] = std::min(text_density(b), 30.0f) / 10.0f;
-  f[i++] = log1(static_cast<float>(b.sentence_ends));
+  f[i++] = log1(b.sentence_ends);
   f[i++] = ratio(static_cast<float>(b.sentence_ends), words);
   f[i++] = ratio(static_cast<float>(b.commas), words);
   f[i++] = ratio(static_cast<float>(b.capitalized), words);
   f[i++] = ratio(static_cast<float>(b.numeric), words);
   f[i++] = ratio(static_cast<float>(b.cjk), words);
   f[i++] = std::min(ratio(static_cast<float>(b.chars), words), 20.0f) / 10.0f;
-  f[i++] = log1(static_cast<float>(b.tags_before));
+  f[i++] = log1(b.tags_before);
   // No feature says how far into the page a block is (its index, the words
   // before it): they fit the header lengths of the sites trained on, and
   // without them the shingle margin and the packages' mean held out by
@@ -204,10 +216,10 @@ void block_features(const BlockStats& prev, bool has_prev, const BlockStats& b, 
   for (std::uint32_t bit = 0; bit < kSemCount; ++bit) f[i++] = (b.semantics >> bit) & 1u ? 1.0f : 0.0f;
   auto neighbour = [&](const BlockStats& n, bool exists) {
     f[i++] = exists ? 1.0f : 0.0f;
-    f[i++] = exists ? log1(static_cast<float>(n.words)) : 0.0f;
+    f[i++] = exists ? log1(n.words) : 0.0f;
     f[i++] = exists ? ratio(static_cast<float>(n.anchor_chars), static_cast<float>(n.chars)) : 0.0f;
     f[i++] = exists ? std::min(text_density(n), 30.0f) / 10.0f : 0.0f;
-    f[i++] = exists ? log1(static_cast<float>(n.sentence_ends)) : 0.0f;
+    f[i++] = exists ? log1(n.sentence_ends) : 0.0f;
   };
   neighbour(prev, has_prev);
   neighbour(next, has_next);
