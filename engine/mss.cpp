@@ -19,13 +19,27 @@ unsigned char normal_byte(unsigned char c) {
   return c;
 }
 
-std::uint32_t mss_hash(std::string_view bytes) {  // FNV-1a
+// FNV-1a of the bytes, each mapped by `map` first.
+template <typename Map>
+std::uint32_t fnv1a(std::string_view bytes, Map map) {
   std::uint32_t h = 2166136261u;
   for (const char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
+    h ^= map(static_cast<unsigned char>(c));
     h *= 16777619u;
   }
   return h;
+}
+
+std::uint32_t mss_hash(std::string_view bytes) {
+  return fnv1a(bytes, [](unsigned char c) { return c; });
+}
+
+// The word without its leading and trailing ASCII punctuation.
+std::string_view without_outer_punct(std::string_view word) {
+  std::size_t begin = 0, end = word.size();
+  while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
+  while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
+  return word.substr(begin, end - begin);
 }
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
@@ -69,11 +83,9 @@ std::uint32_t tag_symbol(const Token& token) {
 }  // namespace
 
 std::string_view mss_normalize(std::string_view word, char* buffer) {
-  std::size_t begin = 0, end = word.size();
-  while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
-  while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
+  const std::string_view core = without_outer_punct(word);
   std::size_t size = 0;
-  for (std::size_t i = begin; i < end; ++i) buffer[size++] = static_cast<char>(normal_byte(static_cast<unsigned char>(word[i])));
+  for (const char c : core) buffer[size++] = static_cast<char>(normal_byte(static_cast<unsigned char>(c)));
   return std::string_view(buffer, size);
 }
 
@@ -81,17 +93,8 @@ std::uint32_t mss_symbol(const Token& token, std::string_view text) {
   if (token.is_tag()) return tag_symbol(token);
   // mss_hash(mss_normalize(word)), each byte normalised as it is hashed:
   // the normal form is never written out.
-  const std::string_view word = text.substr(0, TokenStream::kMaxWordBytes);
-  std::size_t begin = 0, end = word.size();
-  while (begin < end && is_ascii_punct(static_cast<unsigned char>(word[begin]))) ++begin;
-  while (end > begin && is_ascii_punct(static_cast<unsigned char>(word[end - 1]))) --end;
-  if (begin == end) return mss_hash("#sym");
-  std::uint32_t h = 2166136261u;
-  for (std::size_t i = begin; i < end; ++i) {
-    h ^= normal_byte(static_cast<unsigned char>(word[i]));
-    h *= 16777619u;
-  }
-  return h;
+  const std::string_view core = without_outer_punct(text.substr(0, TokenStream::kMaxWordBytes));
+  return core.empty() ? mss_hash("#sym") : fnv1a(core, [](unsigned char c) { return normal_byte(c); });
 }
 
 std::uint32_t mss_trigram_key(std::uint32_t first, std::uint32_t second, std::uint32_t third) {
