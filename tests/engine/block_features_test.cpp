@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "engine/semantics.h"
@@ -41,6 +42,27 @@ TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
   byline.add_word(word(kSemByline), "By", PageText{});
   byline.add_word(word(kSemByline), "Ann", PageText{});
   EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
+}
+
+// The count features are log1p of the counts, whether a count comes from
+// the table of small counts or past its end, for the block and for each
+// neighbour.
+TEST(BlockFeatures, CountsAreTheirLog1pOnBothSidesOfTheTable) {
+  for (const std::uint32_t n : {0u, 1u, 7u, 1022u, 1023u, 1024u, 1025u, 100000u}) {
+    BlockStats b;
+    b.words = n;
+    b.chars = n + 1;
+    b.sentence_ends = n;
+    b.tags_before = n;
+    float f[kBlockFeatureCount];
+    block_features(b, true, b, b, true, f);
+    EXPECT_EQ(f[index_of("log_words")], std::log1p(static_cast<float>(n))) << n;
+    EXPECT_EQ(f[index_of("log_chars")], std::log1p(static_cast<float>(n + 1))) << n;
+    EXPECT_EQ(f[index_of("log_sentences")], std::log1p(static_cast<float>(n))) << n;
+    EXPECT_EQ(f[index_of("log_tags_before")], std::log1p(static_cast<float>(n))) << n;
+    EXPECT_EQ(f[index_of("prev_log_words")], std::log1p(static_cast<float>(n))) << n;
+    EXPECT_EQ(f[index_of("next_sentences")], std::log1p(static_cast<float>(n))) << n;
+  }
 }
 
 // A declared region's two features: a block after it reads "after" and not
