@@ -163,10 +163,14 @@ std::int32_t score_of_logit(std::int32_t logit) {
   return static_cast<std::int32_t>(std::lround((probability - 0.5) * kMssScoreOne));
 }
 
-std::int32_t score_in(const MssModel& model, KeyRange range, std::uint32_t trigram_key, Tag parent) {
-  const std::uint32_t* key = find_key(range, trigram_key);
+// The log-odds of a token whose trigram is `key` (null: not listed) under `parent`.
+std::int32_t logit_of(const MssModel& model, const std::uint32_t* key, Tag parent) {
   const std::int32_t trigram = key != nullptr ? model.trigram_llr[key - model.trigram_keys] : model.other_trigram;
-  return score_of_logit(model.prior + trigram + parent_llr(model, parent));
+  return model.prior + trigram + parent_llr(model, parent);
+}
+
+std::int32_t score_in(const MssModel& model, KeyRange range, std::uint32_t trigram_key, Tag parent) {
+  return score_of_logit(logit_of(model, find_key(range, trigram_key), parent));
 }
 
 }  // namespace
@@ -179,7 +183,7 @@ Mss::Mss(MemoryBudget& budget, const MssModel& model)
     : model_(model),
       segment_(budget) {
   for (std::size_t p = 0; p < unlisted_score_.size(); ++p)
-    unlisted_score_[p] = score_of_logit(model.prior + model.other_trigram + parent_llr(model, static_cast<Tag>(p)));
+    unlisted_score_[p] = score_of_logit(logit_of(model, nullptr, static_cast<Tag>(p)));
 }
 
 void Mss::set_key(std::size_t i, std::uint32_t next, std::uint32_t after_next) {
@@ -203,9 +207,8 @@ void Mss::score_oldest() {
   const Pending& p = pending(0);
   const KeyRange range{model_.trigram_keys + p.first, model_.trigram_keys + p.last};
   const std::uint32_t* key = find_key(range, p.key);
-  const std::int32_t score =
-      key != nullptr ? score_of_logit(model_.prior + model_.trigram_llr[key - model_.trigram_keys] + parent_llr(model_, p.parent))
-                     : unlisted_score_[static_cast<std::size_t>(p.parent)];
+  const std::int32_t score = key != nullptr ? score_of_logit(logit_of(model_, key, p.parent))
+                                            : unlisted_score_[static_cast<std::size_t>(p.parent)];
   const Token& token = stream_->at(p.seq);
   segment_.take(token, stream_->text(token), score);
   oldest_ = (oldest_ + 1) % kPending;  // slots take turns: no copy of a token's text
