@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-// A small work queue: an atomic index into the list of documents, N threads,
-// results written into pre-sized slots so no ordering work is needed later.
+// Documents spread over threads (parallel.h), results written into pre-sized
+// slots so no ordering work is needed later.
 #include "adapters/eval/runner.h"
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 #include "adapters/eval/markup.h"
+#include "adapters/eval/parallel.h"
 
 namespace winnow::eval {
 namespace {
@@ -67,25 +67,17 @@ RunResult run_evaluation(const std::vector<Package>& packages,
   const std::vector<Task> tasks = make_tasks(packages, options.limit_per_package);
   std::vector<std::vector<DocumentResult>> slots(tasks.size());
   std::vector<std::string> problems(tasks.size());
-  std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> done{0};
   std::mutex progress_mutex;
-
-  auto worker = [&] {
-    for (std::size_t i = next++; i < tasks.size(); i = next++) {
-      evaluate_task(tasks[i], extractors, options, slots[i], problems[i]);
-      const std::size_t finished = ++done;
-      if (options.on_progress) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        options.on_progress(finished, tasks.size());
-      }
+  const unsigned threads = static_cast<unsigned>(std::max<std::size_t>(1, std::min(options.threads, tasks.size())));
+  parallel_for(tasks.size(), threads, [&](std::size_t i, unsigned) {
+    evaluate_task(tasks[i], extractors, options, slots[i], problems[i]);
+    const std::size_t finished = ++done;
+    if (options.on_progress) {
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      options.on_progress(finished, tasks.size());
     }
-  };
-  const std::size_t thread_count = std::max<std::size_t>(1, std::min(options.threads, tasks.size()));
-  std::vector<std::thread> threads;
-  for (std::size_t t = 1; t < thread_count; ++t) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  });
 
   RunResult result;
   for (std::size_t i = 0; i < tasks.size(); ++i) {

@@ -34,10 +34,10 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/eval/parallel.h"
 #include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/page_blocks.h"
-#include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/block_classifier.h"
@@ -182,7 +182,7 @@ std::vector<Figures> cross_validate(const std::vector<Document>& docs, std::size
                                     unsigned threads) {
   constexpr std::size_t kFolds = 5;
   std::vector<std::vector<Figures>> by_fold(kFolds, std::vector<Figures>(packages));
-  winnow::learn::parallel_for(kFolds, threads, [&](std::size_t fold, unsigned) {
+  winnow::eval::parallel_for(kFolds, threads, [&](std::size_t fold, unsigned) {
     std::vector<const Document*> train_set;
     for (const Document& d : docs)
       if (d.fold != fold) train_set.push_back(&d);
@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<Document> docs(pages.size());
-  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+  winnow::eval::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
     Document& d = docs[i];
     d.package = pages[i].package;
     d.fold = fnv1a(names[d.package] + "/" + pages[i].id) % 5;

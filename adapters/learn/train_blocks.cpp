@@ -120,13 +120,13 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/eval/parallel.h"
 #include "adapters/learn/boosting.h"
 #include "adapters/learn/decision_log.h"
 #include "adapters/learn/figures.h"
 #include "adapters/learn/logistic.h"
 #include "adapters/learn/package_filter.h"
 #include "adapters/learn/page_blocks.h"
-#include "adapters/learn/parallel.h"
 #include "adapters/learn/site_folds.h"
 #include "adapters/learn/smoothing.h"
 #include "adapters/learn/sweep.h"
@@ -778,7 +778,7 @@ int main(int argc, char** argv) {
   };
   // Read, run and label the documents in parallel.
   std::vector<Document> docs(pages.size());
-  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+  winnow::eval::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
     Document& d = docs[i];
     d.package = pages[i].package;
     d.id = pages[i].id;
@@ -830,7 +830,7 @@ int main(int argc, char** argv) {
     std::vector<std::vector<std::vector<Figures>>> figures(
         grid.size(), std::vector<std::vector<Figures>>(fold_count, std::vector<Figures>(names.size())));
     std::vector<std::vector<std::vector<DocumentRow>>> rows(grid.size(), std::vector<std::vector<DocumentRow>>(fold_count));
-    winnow::learn::parallel_for(fold_count, threads, [&](std::size_t k, unsigned) {
+    winnow::eval::parallel_for(fold_count, threads, [&](std::size_t k, unsigned) {
       std::vector<Document> copies;
       for (const Document* d : all) copies.push_back(*d);
       std::vector<const Document*> train_set;

@@ -45,9 +45,9 @@
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/eval/parallel.h"
 #include "adapters/learn/figures.h"
 #include "adapters/learn/page_blocks.h"
-#include "adapters/learn/parallel.h"
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/ncleaner.h"
@@ -236,7 +236,7 @@ double score_block(const winnow::NCleanerModel& model, const Block& block) {
 // document order.
 void score_blocks(const winnow::NCleanerModel& model, const std::vector<Document>& docs, std::size_t package,
                   std::vector<std::vector<double>>* scores, unsigned threads) {
-  winnow::learn::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned) {
+  winnow::eval::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned) {
     if (package != static_cast<std::size_t>(-1) && docs[i].package != package) return;
     (*scores)[i].resize(docs[i].blocks.size());
     for (std::size_t b = 0; b < docs[i].blocks.size(); ++b) (*scores)[i][b] = score_block(model, docs[i].blocks[b]);
@@ -288,7 +288,7 @@ struct Figures : winnow::learn::PageFigures {
 Figures evaluate(const std::vector<Document>& docs, const std::vector<std::vector<double>>& scores, std::size_t package,
                  double bias, unsigned threads) {
   std::vector<Figures> per_thread(threads);
-  winnow::learn::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned t) {
+  winnow::eval::parallel_for(docs.size(), threads, [&](std::size_t i, unsigned t) {
     const Document& d = docs[i];
     if (d.package != package) return;
     std::string out;
@@ -484,7 +484,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<Document> docs(pages.size());
-  winnow::learn::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
+  winnow::eval::parallel_for(pages.size(), threads, [&](std::size_t i, unsigned) {
     docs[i].package = pages[i].package;
     std::string html;
     if (!winnow::learn::read_page(pages[i], &html, &docs[i].gold)) return;

@@ -88,4 +88,24 @@ std::vector<std::string> corpus_packages(const std::string& root) {
   return packages;
 }
 
+bool corpus_pages(const std::vector<std::string>& dirs, std::size_t limit, const std::string& only,
+                  std::vector<CorpusPage>* pages, std::vector<std::string>* names) {
+  for (const std::string& dir : dirs) {
+    std::string error;
+    const auto package = eval::load_package(dir, &error);
+    if (!package) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return false;
+    }
+    if (!only.empty() && ("," + only + ",").find("," + package->name + ",") == std::string::npos) continue;
+    if (names) names->push_back(package->name);
+    std::size_t taken = 0;
+    for (const eval::DocumentRef& doc : package->documents) {
+      if (limit != 0 && taken++ >= limit) break;
+      pages->push_back({package->name, doc});
+    }
+  }
+  return true;
+}
+
 }  // namespace winnow::train

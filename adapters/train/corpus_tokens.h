@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/eval/package.h"
 #include "engine/algorithm.h"
 #include "engine/memory_budget.h"
 #include "engine/status.h"
@@ -41,5 +42,18 @@ OnlineResult run_online(std::string_view html, const AlgorithmFactory& make, std
 // The immediate subfolders of root holding a PACKAGE.json, sorted; empty (and
 // a message on stderr naming root) when there are none.
 std::vector<std::string> corpus_packages(const std::string& root);
+
+// One page of a package, as the tools go through them.
+struct CorpusPage {
+  std::string package;
+  eval::DocumentRef doc;
+};
+
+// The pages of the packages in `dirs` (corpus_packages()), at most `limit`
+// of each (0: all), of the packages named in the comma-separated `only`
+// (empty: all); `names` (if given) receives the packages taken. False, with a
+// message on stderr, when a package cannot be read.
+bool corpus_pages(const std::vector<std::string>& dirs, std::size_t limit, const std::string& only,
+                  std::vector<CorpusPage>* pages, std::vector<std::string>* names = nullptr);
 
 }  // namespace winnow::train

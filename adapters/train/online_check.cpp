@@ -19,7 +19,6 @@
 // Exit status 0 also when the corpus is absent (a message says so): the
 // check is skipped, not failed.
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,14 +26,13 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "adapters/eval/metrics.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/eval/parallel.h"
 #include "adapters/train/corpus_tokens.h"
 #include "engine/cetr.h"
 #include "engine/dsc.h"
@@ -163,24 +161,8 @@ int run(int argc, char** argv) {
   const std::vector<std::string> packages = corpus_packages(corpus);
   if (packages.empty()) return 0;
 
-  struct Job {
-    std::string package;
-    eval::DocumentRef doc;
-  };
-  std::vector<Job> jobs;
-  for (const std::string& dir : packages) {
-    std::string error;
-    auto package = eval::load_package(dir, &error);
-    if (!package) {
-      std::fprintf(stderr, "%s\n", error.c_str());
-      return 2;
-    }
-    std::size_t taken = 0;
-    for (const auto& doc : package->documents) {
-      if (limit && taken++ >= limit) break;
-      jobs.push_back({package->name, doc});
-    }
-  }
+  std::vector<CorpusPage> jobs;
+  if (!corpus_pages(packages, limit, "", &jobs)) return 2;
 
   std::vector<Checked> checks;
   for (const Checked& c : all_checks(settings)) {
@@ -189,33 +171,27 @@ int run(int argc, char** argv) {
   if (checks.empty()) return usage();
 
   std::vector<std::vector<DocResult>> results(checks.size(), std::vector<DocResult>(jobs.size()));
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t j; (j = next++) < jobs.size();) {
-      const auto html = eval::read_file_bytes(jobs[j].doc.html);
-      if (!html) continue;
-      const auto tokens = capture_tokens(*html);
-      for (std::size_t c = 0; c < checks.size(); ++c) {
-        const std::string offline = reference::render(tokens, checks[c].offline(tokens));
-        const OnlineResult online = run_online(*html, checks[c].make, budget);
-        DocResult& r = results[c][j];
-        r.package = jobs[j].package;
-        r.id = jobs[j].doc.id;
-        r.tokens = tokens.size();
-        r.identical = online.text == offline;
-        r.status = online.status;
-        r.peak = online.peak_memory;
-        const auto a = eval::split_words(online.text);
-        const auto b = eval::split_words(offline);
-        r.online_words = a.size();
-        r.offline_words = b.size();
-        r.overlap = r.identical ? a.size() : eval::sequence_overlap(b, a);
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+  eval::parallel_for(jobs.size(), threads, [&](std::size_t j, unsigned) {
+    const auto html = eval::read_file_bytes(jobs[j].doc.html);
+    if (!html) return;
+    const auto tokens = capture_tokens(*html);
+    for (std::size_t c = 0; c < checks.size(); ++c) {
+      const std::string offline = reference::render(tokens, checks[c].offline(tokens));
+      const OnlineResult online = run_online(*html, checks[c].make, budget);
+      DocResult& r = results[c][j];
+      r.package = jobs[j].package;
+      r.id = jobs[j].doc.id;
+      r.tokens = tokens.size();
+      r.identical = online.text == offline;
+      r.status = online.status;
+      r.peak = online.peak_memory;
+      const auto a = eval::split_words(online.text);
+      const auto b = eval::split_words(offline);
+      r.online_words = a.size();
+      r.offline_words = b.size();
+      r.overlap = r.identical ? a.size() : eval::sequence_overlap(b, a);
+  }
+  });
 
   std::printf("%-8s %-22s %6s %9s %10s %10s %7s %12s %10s %9s\n", "algo", "package", "docs", "identical",
               "mean_f1", "pooled_f1", "min_f1", "long_docs", "long_f1", "peak_max");

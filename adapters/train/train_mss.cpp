@@ -26,19 +26,18 @@
 // F1 against the gold, the measures of winnow-eval): cross-package figures.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "adapters/eval/lcs.h"
 #include "adapters/eval/normalize.h"
 #include "adapters/eval/package.h"
+#include "adapters/eval/parallel.h"
 #include "adapters/train/corpus_tokens.h"
 #include "engine/mss.h"
 #include "engine/tag.h"
@@ -304,42 +303,17 @@ int run(int argc, char** argv) {
   const std::vector<std::string> dirs = corpus_packages(corpus);
   if (dirs.empty()) return 0;
 
-  struct Job {
-    std::string package;
-    eval::DocumentRef doc;
-  };
-  std::vector<Job> jobs;
+  std::vector<CorpusPage> jobs;
   std::vector<std::string> names;
-  for (const std::string& dir : dirs) {
-    std::string error;
-    auto package = eval::load_package(dir, &error);
-    if (!package) {
-      std::fprintf(stderr, "%s\n", error.c_str());
-      return 2;
-    }
-    if (!only.empty() && ("," + only + ",").find("," + package->name + ",") == std::string::npos) continue;
-    names.push_back(package->name);
-    std::size_t taken = 0;
-    for (const auto& doc : package->documents) {
-      if (limit && taken++ >= limit) break;
-      jobs.push_back({package->name, doc});
-    }
-  }
+  if (!corpus_pages(dirs, limit, only, &jobs, &names)) return 2;
 
   // Pages, in parallel.
   std::vector<Page> pages(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t j; (j = next++) < jobs.size();) {
-      const auto html = eval::read_file_bytes(jobs[j].doc.html);
-      const auto gold = eval::read_file_bytes(jobs[j].doc.gold);
-      if (!html || !gold) continue;
-      pages[j] = make_page(jobs[j].package, *html, *gold);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+  eval::parallel_for(jobs.size(), threads, [&](std::size_t j, unsigned) {
+    const auto html = eval::read_file_bytes(jobs[j].doc.html);
+    const auto gold = eval::read_file_bytes(jobs[j].doc.gold);
+    if (html && gold) pages[j] = make_page(jobs[j].package, *html, *gold);
+  });
   std::fprintf(stderr, "%zu pages read\n", pages.size());
 
   auto train_without = [&](const std::string& left_out) {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // parallel_for visits every index once, on the threads it was given.
-#include "adapters/learn/parallel.h"
+#include "adapters/eval/parallel.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <vector>
 
-namespace winnow::learn {
+namespace winnow::eval {
 namespace {
 
 TEST(Parallel, EveryIndexOnceWhateverTheThreads) {
@@ -26,4 +26,4 @@ TEST(Parallel, EveryIndexOnceWhateverTheThreads) {
 }
 
 }  // namespace
-}  // namespace winnow::learn
+}  // namespace winnow::eval

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The one way the training programs spread work over threads.
+// The one way the corpus tools (evaluation, training, checks) spread work
+// over threads.
 #pragma once
 
 #include <atomic>
@@ -7,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace winnow::learn {
+namespace winnow::eval {
 
 // Calls f(i, worker) once for every i in [0, count), on `threads` threads
 // (at least one) that take the next index as they become free; worker is the
@@ -24,4 +25,4 @@ void parallel_for(std::size_t count, unsigned threads, F&& f) {
   for (std::thread& t : pool) t.join();
 }
 
-}  // namespace winnow::learn
+}  // namespace winnow::eval
