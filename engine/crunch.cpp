@@ -96,15 +96,7 @@ std::uint64_t Crunch::hold() const {
 }
 
 void Crunch::write(const Word& w, std::string_view text, ContentWriter& out) {
-  Token token;
-  token.kind = TokenKind::Word;
-  token.word_index = w.word_index;
-  token.source_begin = w.source_begin;
-  token.source_end = w.source_begin + w.source_length;
-  token.block = w.block;
-  unpack_word_rendering(w.rendering, token);
-  token.line_start = w.line_start;
-  out.write_word(token, text);
+  out.write_word(held_word_token(w, w.word_index), text);
 }
 
 void Crunch::release(ContentWriter& out) {

@@ -50,15 +50,7 @@ void Lqf::decide(Segment& segment, bool early) {
 }
 
 void Lqf::write(const Word& w, std::uint64_t index, std::string_view text, ContentWriter& out) {
-  Token token;
-  token.kind = TokenKind::Word;
-  token.word_index = index;
-  token.source_begin = w.source_begin;
-  token.source_end = w.source_begin + w.source_length;
-  token.block = w.block;
-  unpack_word_rendering(w.rendering, token);
-  token.line_start = w.line_start;
-  out.write_word(token, text);
+  out.write_word(held_word_token(w, index), text);
 }
 
 void Lqf::release(ContentWriter& out) {

@@ -112,4 +112,20 @@ inline void unpack_word_rendering(std::uint16_t rendering, Token& word) {
 }
 static_assert(kBlockShapeBits + 3 + 3 <= 16, "a block style and three flags fit 16 bits");
 
+// The token ContentWriter is given for a word an algorithm held in its own
+// compact form (LQF's and Crunch's Word: source_begin, source_length, block,
+// rendering from pack_word_rendering(), line_start), numbered word_index.
+template <typename HeldWord>
+Token held_word_token(const HeldWord& w, std::uint64_t word_index) {
+  Token token;
+  token.kind = TokenKind::Word;
+  token.word_index = word_index;
+  token.source_begin = w.source_begin;
+  token.source_end = w.source_begin + w.source_length;
+  token.block = w.block;
+  unpack_word_rendering(w.rendering, token);
+  token.line_start = w.line_start;
+  return token;
+}
+
 }  // namespace winnow
