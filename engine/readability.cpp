@@ -39,29 +39,6 @@ std::uint32_t count_commas(std::string_view w) {
 
 bool is_node(Tag tag) { return has_flag(tag, kTagBlock) && !has_flag(tag, kTagVoid); }
 
-// Elements Readability scores as paragraphs on their whole text.
-bool scored_whole(Tag tag) {
-  switch (tag) {
-    case Tag::p: case Tag::td: case Tag::pre: case Tag::section:
-    case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
-      return true;
-    default:
-      return false;
-  }
-}
-
-int tag_score(Tag tag) {
-  switch (tag) {
-    case Tag::div: return 5;
-    case Tag::pre: case Tag::td: case Tag::blockquote: return 3;
-    case Tag::address: case Tag::ol: case Tag::ul: case Tag::dl: case Tag::dd: case Tag::dt: case Tag::li:
-    case Tag::form:
-      return -3;
-    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::th: return -5;
-    default: return 0;
-  }
-}
-
 // "textish" elements of the conditional cleaning's text density.
 bool textish(Tag tag) {
   switch (tag) {
@@ -101,6 +78,29 @@ int Readability::class_weight(std::uint32_t bits) {
 }
 
 bool Readability::unlikely(std::uint32_t bits) { return (bits & kUnlikelyCues) && !(bits & kPositiveCues); }
+
+int Readability::tag_score(Tag tag) {
+  switch (tag) {
+    case Tag::div: return 5;
+    case Tag::pre: case Tag::td: case Tag::blockquote: return 3;
+    case Tag::address: case Tag::ol: case Tag::ul: case Tag::dl: case Tag::dd: case Tag::dt: case Tag::li:
+    case Tag::form:
+      return -3;
+    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::th: return -5;
+    default: return 0;
+  }
+}
+
+// Elements Readability scores as paragraphs on their whole text.
+bool Readability::scored_whole(Tag tag) {
+  switch (tag) {
+    case Tag::p: case Tag::td: case Tag::pre: case Tag::section:
+    case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 Readability::Readability(MemoryBudget& budget, const ReadabilityParams& params)
     : params_(sanitize(params)), stack_(budget), records_(budget), lines_(budget), text_(budget), appended_(budget) {

@@ -141,9 +141,14 @@ class Readability final : public Algorithm {
   // offline definition), or 0 without candidates.
   double best_candidate_score(bool strip, bool weights) const;
 
-  // Exposed for tests.
+  // Readability's tables, public so that the tests' offline definition of
+  // the candidate scores reads the same ones: the weight of a class/id's
+  // cues, whether they make an unlikely candidate, a candidate's initial
+  // score by its tag, and the elements scored as paragraphs on their text.
   static int class_weight(std::uint32_t bits);
   static bool unlikely(std::uint32_t bits);
+  static int tag_score(Tag tag);
+  static bool scored_whole(Tag tag);
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;

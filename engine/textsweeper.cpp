@@ -17,26 +17,6 @@ bool is_teaser(std::string_view w) {
   return equals_lower(w, "more") || equals_lower(w, "weiterlesen");
 }
 
-double layout_weight(Tag tag) {
-  if (has_flag(tag, kTagHeading)) return 1.5;
-  if (tag == Tag::b || tag == Tag::strong) return 1.25;
-  return 1.0;
-}
-
-// Tags that count towards tag_count: all but inline text elements.
-bool counts_as_tag(Tag tag) {
-  if (has_flag(tag, kTagFormatting)) return false;
-  switch (tag) {
-    case Tag::a: case Tag::span: case Tag::br: case Tag::wbr: case Tag::abbr: case Tag::cite: case Tag::code:
-    case Tag::q: case Tag::sub: case Tag::sup: case Tag::time: case Tag::s: case Tag::del:
-    case Tag::ins: case Tag::kbd: case Tag::samp: case Tag::var: case Tag::bdi: case Tag::bdo:
-    case Tag::dfn: case Tag::tt: case Tag::strike: case Tag::nobr: case Tag::data:
-      return false;
-    default:
-      return true;
-  }
-}
-
 // The bias towards long passages, on a node's characters.
 double passage_bias(std::uint32_t chars) { return 1.0 + std::min<std::uint32_t>(chars, 5000) / 5000.0; }
 
@@ -48,6 +28,26 @@ TextSweeperParams sanitize(TextSweeperParams p) {
 }
 
 }  // namespace
+
+double TextSweeper::layout_weight(Tag tag) {
+  if (has_flag(tag, kTagHeading)) return 1.5;
+  if (tag == Tag::b || tag == Tag::strong) return 1.25;
+  return 1.0;
+}
+
+// Tags that count towards tag_count: all but inline text elements.
+bool TextSweeper::counts_as_tag(Tag tag) {
+  if (has_flag(tag, kTagFormatting)) return false;
+  switch (tag) {
+    case Tag::a: case Tag::span: case Tag::br: case Tag::wbr: case Tag::abbr: case Tag::cite: case Tag::code:
+    case Tag::q: case Tag::sub: case Tag::sup: case Tag::time: case Tag::s: case Tag::del:
+    case Tag::ins: case Tag::kbd: case Tag::samp: case Tag::var: case Tag::bdi: case Tag::bdo:
+    case Tag::dfn: case Tag::tt: case Tag::strike: case Tag::nobr: case Tag::data:
+      return false;
+    default:
+      return true;
+  }
+}
 
 TextSweeper::TextSweeper(MemoryBudget& budget, const TextSweeperParams& params)
     : params_(sanitize(params)),

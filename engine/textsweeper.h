@@ -100,6 +100,12 @@ class TextSweeper final : public Algorithm {
   double best_ratio() const { return best_; }
   std::size_t relevant_nodes() const { return relevant_count_; }
 
+  // The method's tables, public so that the tests' offline definition reads
+  // the same ones: whether an element counts towards a node's tags (inline
+  // text elements do not), and the layout weight of the text inside it.
+  static bool counts_as_tag(Tag tag);
+  static double layout_weight(Tag tag);
+
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
   enum NodeFlag : std::uint8_t {

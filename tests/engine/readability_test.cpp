@@ -49,6 +49,20 @@ TEST(Readability, ClassWeightsAndUnlikelyCues) {
   EXPECT_FALSE(Readability::unlikely(kSemHidden)) << "negative, not unlikely";
 }
 
+// Readability.js's initial scores by tag, and the elements it scores on their own text.
+TEST(Readability, TagScoresAndParagraphElements) {
+  EXPECT_EQ(Readability::tag_score(Tag::div), 5);
+  for (Tag t : {Tag::pre, Tag::td, Tag::blockquote}) EXPECT_EQ(Readability::tag_score(t), 3) << tag_name(t);
+  for (Tag t : {Tag::address, Tag::ol, Tag::ul, Tag::dl, Tag::dd, Tag::dt, Tag::li, Tag::form})
+    EXPECT_EQ(Readability::tag_score(t), -3) << tag_name(t);
+  for (Tag t : {Tag::h1, Tag::h2, Tag::h6, Tag::th}) EXPECT_EQ(Readability::tag_score(t), -5) << tag_name(t);
+  for (Tag t : {Tag::p, Tag::article, Tag::section, Tag::span}) EXPECT_EQ(Readability::tag_score(t), 0) << tag_name(t);
+  for (Tag t : {Tag::p, Tag::td, Tag::pre, Tag::section, Tag::h2, Tag::h6})
+    EXPECT_TRUE(Readability::scored_whole(t)) << tag_name(t);
+  for (Tag t : {Tag::div, Tag::h1, Tag::li, Tag::article, Tag::span})
+    EXPECT_FALSE(Readability::scored_whole(t)) << tag_name(t);
+}
+
 TEST(Readability, ChoosesTheContainerOfTheCommaRichParagraphs) {
   const std::string page = "<html><body><div><a href=/>Home</a> <a href=/a>About</a> <a href=/b>Contact us today</a></div>"
                            "<div id=x>" + paragraphs(4) + "</div>"
@@ -247,23 +261,6 @@ TEST(Readability, EmptyDocumentGivesNoContent) {
 
 bool is_node(Tag t) { return has_flag(t, kTagBlock) && !has_flag(t, kTagVoid); }
 
-bool scored_whole(Tag t) {
-  return t == Tag::p || t == Tag::td || t == Tag::pre || t == Tag::section || t == Tag::h2 || t == Tag::h3 ||
-         t == Tag::h4 || t == Tag::h5 || t == Tag::h6;
-}
-
-int tag_score(Tag t) {
-  switch (t) {
-    case Tag::div: return 5;
-    case Tag::pre: case Tag::td: case Tag::blockquote: return 3;
-    case Tag::address: case Tag::ol: case Tag::ul: case Tag::dl: case Tag::dd: case Tag::dt: case Tag::li:
-    case Tag::form:
-      return -3;
-    case Tag::h1: case Tag::h2: case Tag::h3: case Tag::h4: case Tag::h5: case Tag::h6: case Tag::th: return -5;
-    default: return 0;
-  }
-}
-
 struct Word {
   std::uint32_t length, link, commas;
 };
@@ -360,7 +357,7 @@ double offline_best(const std::vector<test::DumpedToken>& tokens, bool strip, bo
   std::vector<bool> reached(n, false);
   const double divider[5] = {1, 2, 6, 9, 12};
   for (std::size_t i = 1; i < n; ++i) {
-    if (gone(i) || !(items[i].run || scored_whole(items[i].tag))) continue;
+    if (gone(i) || !(items[i].run || Readability::scored_whole(items[i].tag))) continue;
     if (chars[i] < 25) continue;
     const double s = 1 + (commas[i] + 1) + std::min(std::floor(chars[i] / 100), 3.0);
     int a = parent(i);
@@ -373,7 +370,8 @@ double offline_best(const std::vector<test::DumpedToken>& tokens, bool strip, bo
   bool any = false;
   for (std::size_t i = 1; i < n; ++i) {
     if (gone(i) || collapsed[i] || !reached[i] || items[i].tag == Tag::html) continue;
-    const double initial = tag_score(items[i].tag) + (weights ? Readability::class_weight(items[i].bits) : 0);
+    const double initial =
+        Readability::tag_score(items[i].tag) + (weights ? Readability::class_weight(items[i].bits) : 0);
     const double s = (initial + share[i]) * (1 - static_cast<float>(density(i)));
     if (!any || s > best) best = s, any = true;
   }

@@ -21,21 +21,6 @@ namespace {
 
 bool is_node(Tag t) { return has_flag(t, kTagBlock) && !has_flag(t, kTagVoid); }
 
-bool counted(Tag t) {
-  if (has_flag(t, kTagFormatting)) return false;
-  switch (t) {
-    case Tag::a: case Tag::span: case Tag::br: case Tag::wbr: case Tag::abbr: case Tag::cite: case Tag::code:
-    case Tag::q: case Tag::sub: case Tag::sup: case Tag::time: case Tag::s: case Tag::del:
-    case Tag::ins: case Tag::kbd: case Tag::samp: case Tag::var: case Tag::bdi: case Tag::bdo:
-    case Tag::dfn: case Tag::tt: case Tag::strike: case Tag::nobr: case Tag::data:
-      return false;
-    default:
-      return true;
-  }
-}
-
-double weight(Tag t) { return has_flag(t, kTagHeading) ? 1.5 : (t == Tag::b || t == Tag::strong) ? 1.25 : 1.0; }
-
 bool teaser(const std::string& w) {
   auto ends = [&](const std::string& s) { return w.size() >= s.size() && w.compare(w.size() - s.size(), s.size(), s) == 0; };
   if (ends("...") || ends("\xE2\x80\xA6") || ends("\xC2\xBB") || ends("\xE2\x80\xBA")) return true;
@@ -98,7 +83,7 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, double toler
         n.heading = has_flag(t.tag, kTagHeading);
         nodes.push_back(n);
         stack.push_back(static_cast<int>(nodes.size()) - 1);
-      } else if (counted(t.tag)) {
+      } else if (TextSweeper::counts_as_tag(t.tag)) {
         ++nodes[stack.back()].tags;
       }
     } else if (t.kind == TokenKind::EndTag) {
@@ -110,7 +95,8 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, double toler
       owner[k] = stack.back();
       Node& n = nodes[stack.back()];
       const std::uint32_t c = chars_of(tokens[k].text);
-      const double w = c * weight(t.tag) * weight(t.depth >= 2 ? tags[t.depth - 2] : Tag::unknown);
+      const double w = c * TextSweeper::layout_weight(t.tag) *
+                       TextSweeper::layout_weight(t.depth >= 2 ? tags[t.depth - 2] : Tag::unknown);
       n.text += w;
       n.chars += c;
       if (t.has(kTokenInAnchor) || t.has(kTokenInOnclick)) n.link += w;
@@ -183,6 +169,18 @@ std::vector<test::DumpedToken> random_document(std::mt19937& g, std::size_t n) {
   shape.onclick_one_in = 8;
   shape.line_break_one_in = 6;  // preformatted lines: their breaks must survive what the algorithm holds
   return test::random_document(shape, g, n);
+}
+
+// Inline text elements are no tags of their node's count; headings and bold
+// text weigh more (the paper's layout weights).
+TEST(TextSweeper, TagCountAndLayoutWeightTables) {
+  for (Tag t : {Tag::a, Tag::span, Tag::br, Tag::b, Tag::em, Tag::code, Tag::time})
+    EXPECT_FALSE(TextSweeper::counts_as_tag(t)) << tag_name(t);
+  for (Tag t : {Tag::div, Tag::p, Tag::li, Tag::table, Tag::img, Tag::h2})
+    EXPECT_TRUE(TextSweeper::counts_as_tag(t)) << tag_name(t);
+  for (Tag t : {Tag::h1, Tag::h3, Tag::h6}) EXPECT_EQ(TextSweeper::layout_weight(t), 1.5) << tag_name(t);
+  for (Tag t : {Tag::b, Tag::strong}) EXPECT_EQ(TextSweeper::layout_weight(t), 1.25) << tag_name(t);
+  for (Tag t : {Tag::p, Tag::div, Tag::em, Tag::unknown}) EXPECT_EQ(TextSweeper::layout_weight(t), 1.0) << tag_name(t);
 }
 
 TEST(TextSweeper, OnlineEqualsTheReferenceOnRandomDocuments) {
