@@ -22,11 +22,7 @@
 namespace winnow {
 namespace {
 
-ExtractorConfig config_for(std::string_view algorithm) {
-  ExtractorConfig config;
-  config.algorithm = std::string(algorithm);
-  return config;
-}
+using test::config_for;
 
 TEST(HtmlExtractor, EveryFixtureGivesTheSameOutputHoweverItIsChunked) {
   const std::vector<std::vector<std::size_t>> patterns = {

@@ -13,6 +13,7 @@
 
 #include "reference/cetr_offline.h"
 #include "reference/drive.h"
+#include "support/budget_contract.h"
 #include "support/test_support.h"
 #include "support/token_dump.h"
 
@@ -272,17 +273,7 @@ TEST(Cetr, ReservesItsStatedBoundAndRefusesATooSmallBudget) {
 }
 
 TEST(Cetr, SmallBudgetThroughThePipeline) {
-  for (const char* algorithm : {"cetr", "cetr-km"}) {
-    ExtractorConfig config;
-    config.algorithm = algorithm;
-    config.memory_budget = 192 * 1024;
-    const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 64);
-    EXPECT_EQ(r.status, Status::Ok);
-    EXPECT_LE(r.stats.peak_memory, config.memory_budget);
-    EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
-    config.memory_budget = 64 * 1024;
-    EXPECT_EQ(test::run_pipeline(test::read_fixture("article.html"), config, 64).status, Status::BudgetTooSmall);
-  }
+  for (const char* algorithm : {"cetr", "cetr-km"}) test::expect_article_fits(algorithm, 192 * 1024);
 }
 
 }  // namespace

@@ -14,12 +14,7 @@
 namespace winnow {
 namespace {
 
-ExtractorConfig config_for(const char* algorithm, std::size_t budget = 256 * 1024) {
-  ExtractorConfig config;
-  config.algorithm = algorithm;
-  config.memory_budget = budget;
-  return config;
-}
+using test::config_for;
 
 TEST(DefaultExtractor, IsTheDefaultAndKeepsTheArticleOnly) {
   EXPECT_EQ(ExtractorConfig{}.algorithm, "default");

@@ -13,6 +13,7 @@
 
 #include "reference/drive.h"
 #include "reference/dsc_offline.h"
+#include "support/budget_contract.h"
 #include "support/test_support.h"
 #include "support/token_dump.h"
 
@@ -175,15 +176,7 @@ TEST(Dsc, ReservesItsStatedBoundAndRefusesATooSmallBudget) {
 }
 
 TEST(Dsc, SmallBudgetThroughThePipeline) {
-  ExtractorConfig config;
-  config.algorithm = "dsc";
-  config.memory_budget = 160 * 1024;
-  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 64);
-  EXPECT_EQ(r.status, Status::Ok);
-  EXPECT_LE(r.stats.peak_memory, config.memory_budget);
-  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
-  config.memory_budget = 64 * 1024;
-  EXPECT_EQ(test::run_pipeline(test::read_fixture("article.html"), config, 64).status, Status::BudgetTooSmall);
+  test::expect_article_fits("dsc", 160 * 1024);
 }
 
 }  // namespace

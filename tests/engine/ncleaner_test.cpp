@@ -12,6 +12,8 @@
 namespace winnow {
 namespace {
 
+using test::config_for;
+
 using Collected = test::PipelineToken;
 
 std::vector<Collected> tokens_of(const std::string& html) { return test::pipeline_tokens(html); }
@@ -43,13 +45,6 @@ std::string offline(const std::vector<Collected>& tokens, const NCleanerModel& m
   }
   writer.finish();
   return sink.text();
-}
-
-ExtractorConfig config_for(const char* algorithm, std::size_t budget = 256 * 1024) {
-  ExtractorConfig config;
-  config.algorithm = algorithm;
-  config.memory_budget = budget;
-  return config;
 }
 
 double score(const NCleanerModel& model, std::string_view text) {

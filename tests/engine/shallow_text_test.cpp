@@ -15,6 +15,8 @@
 namespace winnow {
 namespace {
 
+using test::config_for;
+
 // A block of `words` words of `chars` characters each, `links` of them in <a>.
 ShallowBlock block_of(std::uint32_t words, std::uint32_t links = 0, std::uint32_t chars = 5) {
   ShallowBlock b;
@@ -161,13 +163,6 @@ std::string offline_default(const std::vector<test::DumpedToken>& tokens) {
   }
   writer.finish();
   return sink.text();
-}
-
-ExtractorConfig config_for(const char* algorithm, std::size_t budget = 256 * 1024) {
-  ExtractorConfig config;
-  config.algorithm = algorithm;
-  config.memory_budget = budget;
-  return config;
 }
 
 TEST(ShallowText, StreamingDefaultEqualsTheWholeDocumentOnEveryFixture) {

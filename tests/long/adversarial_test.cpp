@@ -47,12 +47,7 @@ constexpr bool kEveryFixture = false;
 
 constexpr std::size_t kBudget = 256 * 1024;
 
-ExtractorConfig config_for(const std::string& algorithm) {
-  ExtractorConfig config;
-  config.algorithm = algorithm;
-  config.memory_budget = kBudget;
-  return config;
-}
+ExtractorConfig config_for(const std::string& algorithm) { return test::config_for(algorithm, kBudget); }
 
 // What every run must give, whatever the shape.
 void expect_well_formed(const StreamResult& r, const Shape& shape) {

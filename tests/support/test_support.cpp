@@ -113,6 +113,13 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std
                       algorithm);
 }
 
+ExtractorConfig config_for(std::string_view algorithm, std::size_t memory_budget) {
+  ExtractorConfig config;
+  config.algorithm = std::string(algorithm);
+  config.memory_budget = memory_budget;
+  return config;
+}
+
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size) {
   std::mt19937 generator(seed);
   std::uniform_int_distribution<std::size_t> size(1, max_size);

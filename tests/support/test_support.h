@@ -135,6 +135,10 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
                        const AlgorithmInfo* algorithm = nullptr);
 
+// A configuration that runs `algorithm` within `memory_budget` (by default
+// the library's own default budget), all else as the library's defaults.
+ExtractorConfig config_for(std::string_view algorithm, std::size_t memory_budget = ExtractorConfig{}.memory_budget);
+
 // Chunk sizes drawn from a fixed-seed generator (never rand()).
 std::vector<std::size_t> random_chunk_sizes(std::uint32_t seed, std::size_t count, std::size_t max_size);
 
