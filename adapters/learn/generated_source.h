@@ -13,7 +13,7 @@
 namespace winnow::learn {
 
 struct GeneratedSource {
-  const char* generator;                // the trainer's source file, "adapters/learn/train_blocks.cpp"
+  const char* generator = "";           // the trainer's source file, "adapters/learn/train_blocks.cpp"
   std::vector<std::string> packages;    // the test packages its pages came from
   std::size_t documents = 0;
   std::size_t blocks = 0;
