@@ -113,12 +113,10 @@ TEST(BlockClassifier, WritesEachBlockOneBlockLater) {
             " of a long article. It has several sentences, with commas, and it goes on for a while so that it looks "
             "like the body of a real story, which is what the classifier was trained on. The end.</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  HtmlExtractor extractor(config_for(), sink);
-  extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 90 of a long article"), std::string::npos) << sink.text().size();
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 198 of a long article"), std::string::npos);
+  const test::HalfwayText text = test::feed_in_two_halves(page, config_for());
+  EXPECT_NE(text.after_first_half.find("Paragraph 90 of a long article"), std::string::npos)
+      << text.after_first_half.size();
+  EXPECT_NE(text.at_end.find("Paragraph 198 of a long article"), std::string::npos);
 }
 
 TEST(BlockClassifier, RunsWithinASixtyFourKibibyteBudgetAndStopsWhereABlockOutgrowsIt) {

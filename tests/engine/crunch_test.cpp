@@ -7,21 +7,16 @@
 
 #include <random>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "engine/utf8.h"
+#include "support/budget_contract.h"
 #include "support/test_support.h"
 #include "support/random_document.h"
 #include "support/token_dump.h"
 
 namespace winnow {
 namespace {
-
-std::uint32_t chars_of(const std::string& w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
 
 // The definition, offline: the element tree of judged containers, the text
 // blocks, every statistic summed over the whole subtree, then one pass that
@@ -78,7 +73,7 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, const Crunch
     counted[k] = true;
     owner[k] = stack.back();
     block_of[k] = blocks.size() - 1;
-    const std::uint32_t n = chars_of(tokens[k].text);
+    const std::uint32_t n = utf8_characters(tokens[k].text);
     CrunchBlockStats& b = blocks.back().stats;
     CrunchContainerStats& c = nodes[stack.back()].stats;
     ++b.words;
@@ -111,17 +106,8 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, const Crunch
   return sink.text();
 }
 
-struct Online {
-  std::string text;
-  std::uint64_t early = 0;
-};
-
-Online run_online(const std::vector<test::DumpedToken>& tokens, const CrunchParams& params) {
-  MemoryBudget budget(1 << 22);
-  Crunch crunch(budget, params);
-  EXPECT_TRUE(crunch.ok());
-  std::string text = test::run_tokens(crunch, tokens);
-  return {std::move(text), crunch.early_decisions()};
+test::EarlyRun run_online(const std::vector<test::DumpedToken>& tokens, const CrunchParams& params) {
+  return test::run_with_early_decisions<Crunch>(tokens, params, 1 << 22);
 }
 
 // Random well-nested documents of containers, items, anchors, navigation,
@@ -146,14 +132,14 @@ TEST(Crunch, OnlineEqualsTheOfflineDefinitionOnRandomDocuments) {
     big.max_words = 8192;
     big.text_bytes = 1 << 17;
     big.max_depth = 4096;
-    const Online online = run_online(tokens, big);
+    const test::EarlyRun online = run_online(tokens, big);
     EXPECT_EQ(online.early, 0u);
     EXPECT_EQ(online.text, reference(tokens, big)) << "round " << round;
     // A tiny queue decides early; without early decisions it is exact.
     CrunchParams small = big;
     small.max_words = 4;
     small.text_bytes = 0;
-    const Online bounded = run_online(tokens, small);
+    const test::EarlyRun bounded = run_online(tokens, small);
     early += bounded.early;
     if (bounded.early == 0) EXPECT_EQ(bounded.text, online.text) << "round " << round;
     else differing += bounded.text != online.text;
@@ -241,14 +227,9 @@ TEST(Crunch, WritesWhileThePageIsStillArriving) {
   std::string page = "<html><body>";
   for (int i = 0; i < 300; ++i) page += "<p>Paragraph " + std::to_string(i) + " with <a href=/x>a link</a> and some text.</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  ExtractorConfig config;
-  config.algorithm = "crunch";
-  HtmlExtractor extractor(config, sink);
-  extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 60 with"), std::string::npos);
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 299 with"), std::string::npos);
+  const test::HalfwayText text = test::feed_in_two_halves(page, test::config_for("crunch"));
+  EXPECT_NE(text.after_first_half.find("Paragraph 60 with"), std::string::npos);
+  EXPECT_NE(text.at_end.find("Paragraph 299 with"), std::string::npos);
 }
 
 TEST(Crunch, ReservesItsDocumentedBoundAndRefusesATinyBudget) {
@@ -260,15 +241,9 @@ TEST(Crunch, ReservesItsDocumentedBoundAndRefusesATinyBudget) {
   MemoryBudget tiny(12 * 1024);
   EXPECT_EQ(create_crunch(tiny), nullptr);
   EXPECT_EQ(tiny.used(), 0u);
-  ExtractorConfig config;
-  config.algorithm = "crunch";
-  config.memory_budget = 64 * 1024;
-  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 3);
-  EXPECT_EQ(r.status, Status::Ok);
-  EXPECT_LE(r.stats.peak_memory, 64u * 1024);
-  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
-  config.memory_budget = 24 * 1024;
-  EXPECT_EQ(test::run_pipeline(test::read_fixture("article.html"), config, 3).status, Status::BudgetTooSmall);
+  test::expect_article_within("crunch", 64 * 1024, 3);
+  EXPECT_EQ(test::run_pipeline(test::read_fixture("article.html"), test::config_for("crunch", 24 * 1024), 3).status,
+            Status::BudgetTooSmall);
 }
 
 }  // namespace

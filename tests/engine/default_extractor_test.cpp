@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/semantics.h"
+#include "support/budget_contract.h"
 #include "support/test_support.h"
 
 namespace winnow {
@@ -483,12 +484,10 @@ TEST(DefaultExtractor, StreamsWithABoundedDelay) {
   for (int i = 0; i < 200; ++i)
     page += "<p>Paragraph " + std::to_string(i) + " of a long article, with sentences, commas and a full stop.</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  HtmlExtractor extractor(ExtractorConfig{}, sink);
-  extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 10 of a long article"), std::string::npos) << sink.text().size();
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 199 of a long article"), std::string::npos);
+  const test::HalfwayText text = test::feed_in_two_halves(page, ExtractorConfig{});
+  EXPECT_NE(text.after_first_half.find("Paragraph 10 of a long article"), std::string::npos)
+      << text.after_first_half.size();
+  EXPECT_NE(text.at_end.find("Paragraph 199 of a long article"), std::string::npos);
 }
 
 TEST(DefaultExtractor, ReportsItsDecisionOnEveryBlockInDocumentOrder) {
@@ -1177,12 +1176,7 @@ TEST(DefaultExtractor, DecisionsDoNotDependOnChunking) {
   EXPECT_EQ(run(97), whole);
 }
 
-TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) {
-  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config_for("default", 64 * 1024), 3);
-  EXPECT_EQ(r.status, Status::Ok);
-  EXPECT_LE(r.stats.peak_memory, 64u * 1024);
-  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
-}
+TEST(DefaultExtractor, RunsWithinASixtyFourKibibyteBudget) { test::expect_article_within("default", 64 * 1024, 3); }
 
 // fuzz_capi finding ba63a877: a caller's arena ran Ok but gave other text
 // than an ample budget, because the end-of-page fallback block had not fitted.

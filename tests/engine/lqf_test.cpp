@@ -6,9 +6,9 @@
 
 #include <random>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "support/budget_contract.h"
 #include "support/test_support.h"
 #include "support/random_document.h"
 #include "support/token_dump.h"
@@ -57,17 +57,8 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, double thres
   return sink.text();
 }
 
-struct Online {
-  std::string text;
-  std::uint64_t early = 0;
-};
-
-Online run_online(const std::vector<test::DumpedToken>& tokens, const LqfParams& params) {
-  MemoryBudget budget(1 << 20);
-  Lqf lqf(budget, params);
-  EXPECT_TRUE(lqf.ok());
-  std::string text = test::run_tokens(lqf, tokens);
-  return {std::move(text), lqf.early_decisions()};
+test::EarlyRun run_online(const std::vector<test::DumpedToken>& tokens, const LqfParams& params) {
+  return test::run_with_early_decisions<Lqf>(tokens, params, 1 << 20);
 }
 
 // Random well-nested documents: block elements, anchors and inline elements,
@@ -90,14 +81,14 @@ TEST(Lqf, OnlineEqualsTheOfflineDefinitionOnRandomDocuments) {
       big.threshold = threshold;
       big.max_words = 4096;
       big.text_bytes = 1 << 16;
-      const Online online = run_online(tokens, big);
+      const test::EarlyRun online = run_online(tokens, big);
       EXPECT_EQ(online.early, 0u);
       EXPECT_EQ(online.text, reference(tokens, threshold)) << "round " << round << " threshold " << threshold;
       // A tiny queue decides early but keeps the order and the block structure.
       LqfParams small = big;
       small.max_words = 3;
       small.text_bytes = 0;
-      const Online bounded = run_online(tokens, small);
+      const test::EarlyRun bounded = run_online(tokens, small);
       early += bounded.early;
       if (bounded.early == 0) {
         EXPECT_EQ(bounded.text, online.text) << "round " << round;
@@ -142,26 +133,15 @@ TEST(Lqf, WritesWhileThePageIsStillArriving) {
   std::string page = "<html><body>";
   for (int i = 0; i < 300; ++i) page += "<p>Paragraph " + std::to_string(i) + " with <a href=/x>a link</a> and text.</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  ExtractorConfig config;
-  config.algorithm = "lqf";
-  HtmlExtractor extractor(config, sink);
-  extractor.feed(page.data(), page.size() / 2, false);
+  const test::HalfwayText text = test::feed_in_two_halves(page, test::config_for("lqf"));
   // The pipeline holds back at most its 4 KiB of canonical parser input plus
   // an element: most of the first half is out.
-  EXPECT_NE(sink.text().find("Paragraph 60 with"), std::string::npos);
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 299 with"), std::string::npos);
+  EXPECT_NE(text.after_first_half.find("Paragraph 60 with"), std::string::npos);
+  EXPECT_NE(text.at_end.find("Paragraph 299 with"), std::string::npos);
 }
 
 TEST(Lqf, RunsWithinASixtyFourKibibyteBudgetAndRefusesLess) {
-  ExtractorConfig config;
-  config.algorithm = "lqf";
-  config.memory_budget = 64 * 1024;
-  const test::RunResult r = test::run_pipeline(test::read_fixture("article.html"), config, 3);
-  EXPECT_EQ(r.status, Status::Ok);
-  EXPECT_LE(r.stats.peak_memory, 64u * 1024);
-  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+  test::expect_article_within("lqf", 64 * 1024, 3);
   MemoryBudget tiny(4096);
   EXPECT_EQ(create_lqf(tiny), nullptr);
   EXPECT_EQ(tiny.used(), 0u);

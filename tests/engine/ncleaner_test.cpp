@@ -248,13 +248,10 @@ TEST(NCleaner, WritesEachBlockWhenTheNextOneStarts) {
   std::string page = "<html><body>";
   for (int i = 0; i < 200; ++i) page += std::string("<p>Paragraph ") + std::to_string(i) + ". " + kProse + "</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  HtmlExtractor extractor(config_for("ncleaner"), sink);
-  extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 50."), std::string::npos) << sink.text().size();
-  EXPECT_EQ(sink.text().find("Paragraph 150."), std::string::npos);
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 199."), std::string::npos);
+  const test::HalfwayText text = test::feed_in_two_halves(page, config_for("ncleaner"));
+  EXPECT_NE(text.after_first_half.find("Paragraph 50."), std::string::npos) << text.after_first_half.size();
+  EXPECT_EQ(text.after_first_half.find("Paragraph 150."), std::string::npos);
+  EXPECT_NE(text.at_end.find("Paragraph 199."), std::string::npos);
 }
 
 TEST(NCleaner, RunsWithinASixtyFourKibibyteBudgetAndKeepsTheDecidedPrefixWhereABlockOutgrowsIt) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/semantics.h"
@@ -76,26 +77,30 @@ TEST(Readability, ChoosesTheContainerOfTheCommaRichParagraphs) {
   EXPECT_EQ(text.find("teaser"), std::string::npos);
 }
 
-TEST(Readability, SkipsNoscriptAsReadabilityJsRemovesIt) {
-  const std::string page = "<html><body><div id=x>" + paragraphs(2) +
-                           "<noscript><p>Please enable JavaScript, then reload, to see the comments, the map, "
-                           "the gallery and the rest of this page.</p></noscript>" +
-                           paragraphs(2) + "</div></body></html>";
-  const std::string text = extract(page);
+// `removed` (a `name` element, which Readability.js removes before scoring)
+// between two pairs of paragraphs: the paragraphs are kept, and `its_word`,
+// from the removed element's text, is not.
+void expect_removed_between_paragraphs(const std::string& name, const std::string& removed,
+                                       const std::string& its_word) {
+  const std::string text =
+      extract("<html><body><div id=x>" + paragraphs(2) + removed + paragraphs(2) + "</div></body></html>");
   EXPECT_NE(text.find("0 The council voted"), std::string::npos) << text;
-  EXPECT_NE(text.find("1 The council voted"), std::string::npos) << "the text after the noscript is kept";
-  EXPECT_EQ(text.find("JavaScript"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 The council voted"), std::string::npos) << "the text after the " + name + " is kept";
+  EXPECT_EQ(text.find(its_word), std::string::npos) << text;
+}
+
+TEST(Readability, SkipsNoscriptAsReadabilityJsRemovesIt) {
+  expect_removed_between_paragraphs("noscript",
+                                    "<noscript><p>Please enable JavaScript, then reload, to see the comments, the map, "
+                                    "the gallery and the rest of this page.</p></noscript>",
+                                    "JavaScript");
 }
 
 TEST(Readability, SkipsAnObjectAsReadabilityJsRemovesIt) {
-  const std::string page = "<html><body><div id=x>" + paragraphs(2) +
-                           "<object data=player.swf><noscript>x</noscript><p>The clip shows the council, the mayor, "
-                           "the vote and the crowd outside, in the rain.</p></object>" +
-                           paragraphs(2) + "</div></body></html>";
-  const std::string text = extract(page);
-  EXPECT_NE(text.find("0 The council voted"), std::string::npos) << text;
-  EXPECT_NE(text.find("1 The council voted"), std::string::npos) << "the text after the object is kept";
-  EXPECT_EQ(text.find("clip"), std::string::npos) << text;
+  expect_removed_between_paragraphs("object",
+                                    "<object data=player.swf><noscript>x</noscript><p>The clip shows the council, "
+                                    "the mayor, the vote and the crowd outside, in the rain.</p></object>",
+                                    "clip");
 }
 
 TEST(Readability, SiblingsJoinByScoreOrAsParagraphs) {
@@ -173,14 +178,8 @@ Outcome run_direct(const std::string& page) {
   MemoryBudget budget(1 << 20);
   Readability r(budget, ReadabilityParams{});
   EXPECT_TRUE(r.ok());
-  test::RecordingSink sink;
-  ContentWriter out(sink);
-  MemoryBudget stream_budget(1 << 20);
-  TokenStream stream(stream_budget, 1, 0);
-  for (const auto& t : test::tokens_of(page)) r.on_token(t.token, t.text, stream, out);
-  r.finish(out);
-  out.finish();
-  return {sink.text(), r.attempt(), r.best_candidate_score(true, true), r.best_candidate_score(false, true)};
+  std::string text = test::run_tokens(r, test::tokens_of(page));
+  return {std::move(text), r.attempt(), r.best_candidate_score(true, true), r.best_candidate_score(false, true)};
 }
 
 TEST(Readability, ShortResultIsRetriedWithUnlikelyCandidatesKept) {
@@ -372,12 +371,7 @@ double online_best(const std::vector<test::DumpedToken>& tokens, bool strip, boo
   MemoryBudget budget(1 << 24);
   Readability r(budget, ReadabilityParams{});
   EXPECT_TRUE(r.ok());
-  test::RecordingSink sink;
-  ContentWriter out(sink);
-  MemoryBudget stream_budget(1 << 20);
-  TokenStream stream(stream_budget, 1, 0);
-  for (const auto& t : tokens) r.on_token(t.token, t.text, stream, out);
-  r.finish(out);
+  test::run_tokens(r, tokens);  // the scores, not the text
   return r.best_candidate_score(strip, weights);
 }
 

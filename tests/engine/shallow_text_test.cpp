@@ -252,12 +252,10 @@ TEST(ShallowText, DefaultWritesBeforeThePageEnds) {
             " of a long article, with enough words in it to fill more than one line of eighty characters of text.</p>"
             "<p>A short line " + std::to_string(i) + "</p>";
   page += "</body></html>";
-  test::RecordingSink sink;
-  HtmlExtractor extractor(config_for("shallow-default"), sink);
-  extractor.feed(page.data(), page.size() / 2, false);
-  EXPECT_NE(sink.text().find("Paragraph 80 of a long article"), std::string::npos) << sink.text().size();
-  extractor.feed(page.data() + page.size() / 2, page.size() - page.size() / 2, true);
-  EXPECT_NE(sink.text().find("Paragraph 199 of a long article"), std::string::npos);
+  const test::HalfwayText text = test::feed_in_two_halves(page, config_for("shallow-default"));
+  EXPECT_NE(text.after_first_half.find("Paragraph 80 of a long article"), std::string::npos)
+      << text.after_first_half.size();
+  EXPECT_NE(text.at_end.find("Paragraph 199 of a long article"), std::string::npos);
 }
 
 TEST(ShallowText, ASmallBudgetStopsOnAnEndlessBlockAndKeepsWhatWasDecided) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/utf8.h"
 #include "support/budget_contract.h"
 #include "support/test_support.h"
 #include "support/random_document.h"
@@ -29,12 +30,6 @@ bool teaser(const std::string& w) {
   while (!v.empty() && (v.back() == ':' || v.back() == '>' || v.back() == '!')) v.pop_back();
   for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return v == "more" || v == "weiterlesen";
-}
-
-std::uint32_t chars_of(const std::string& w) {
-  std::uint32_t n = 0;
-  for (char c : w) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
 }
 
 // The definition over an explicit tree: statistics per node, the best node,
@@ -95,7 +90,7 @@ std::string reference(const std::vector<test::DumpedToken>& tokens, double toler
     } else {
       owner[k] = stack.back();
       Node& n = nodes[stack.back()];
-      const std::uint32_t c = chars_of(tokens[k].text);
+      const std::uint32_t c = utf8_characters(tokens[k].text);
       const double w = c * TextSweeper::layout_weight(t.tag) *
                        TextSweeper::layout_weight(t.depth >= 2 ? tags[t.depth - 2] : Tag::unknown);
       n.text += w;

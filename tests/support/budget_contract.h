@@ -3,7 +3,8 @@
 // checked the same way for each of them: on an article far larger than its
 // budget it stops with BudgetExceeded, stays within the budget (plus the
 // slack of one chunk's bookkeeping), and writes the article's start without
-// the menu before it. Header-only, for the engine tests.
+// the menu before it. Also the contract of one that fits a small budget.
+// Header-only, for the engine tests.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -36,18 +37,24 @@ inline RunResult expect_keeps_what_fits(const std::string& algorithm, const std:
   return r;
 }
 
+// Within `budget`, fed article.html in chunks of `chunk_size` bytes,
+// `algorithm` runs to the end without passing the budget and keeps the story.
+inline void expect_article_within(const std::string& algorithm, std::size_t budget, std::size_t chunk_size) {
+  SCOPED_TRACE(algorithm);
+  const RunResult r = run_pipeline(read_fixture("article.html"), config_for(algorithm, budget), chunk_size);
+  EXPECT_EQ(r.status, Status::Ok);
+  EXPECT_LE(r.stats.peak_memory, budget);
+  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
+}
+
 // An algorithm whose fixed state fits `enough` but not 64 KiB: within
 // `enough` it extracts article.html's story in 64-byte chunks, and at 64 KiB
 // it says BudgetTooSmall rather than run on a part of its tables.
 inline void expect_article_fits(const std::string& algorithm, std::size_t enough) {
+  expect_article_within(algorithm, enough, 64);
   SCOPED_TRACE(algorithm);
-  ExtractorConfig config = config_for(algorithm, enough);
-  const RunResult r = run_pipeline(read_fixture("article.html"), config, 64);
-  EXPECT_EQ(r.status, Status::Ok);
-  EXPECT_LE(r.stats.peak_memory, config.memory_budget);
-  EXPECT_NE(r.text.find("planting along the water"), std::string::npos);
-  config.memory_budget = 64 * 1024;
-  EXPECT_EQ(run_pipeline(read_fixture("article.html"), config, 64).status, Status::BudgetTooSmall);
+  EXPECT_EQ(run_pipeline(read_fixture("article.html"), config_for(algorithm, 64 * 1024), 64).status,
+            Status::BudgetTooSmall);
 }
 
 }  // namespace winnow::test

@@ -113,6 +113,18 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std
                       algorithm);
 }
 
+HalfwayText feed_in_two_halves(std::string_view page, const ExtractorConfig& config) {
+  RecordingSink sink;
+  HtmlExtractor extractor(config, sink);
+  const std::size_t half = page.size() / 2;
+  HalfwayText text;
+  extractor.feed(page.data(), half, false);
+  text.after_first_half = sink.text();
+  extractor.feed(page.data() + half, page.size() - half, true);
+  text.at_end = sink.text();
+  return text;
+}
+
 ExtractorConfig config_for(std::string_view algorithm, std::size_t memory_budget) {
   ExtractorConfig config;
   config.algorithm = std::string(algorithm);

@@ -135,6 +135,15 @@ RunResult run_pipeline(std::string_view html, const ExtractorConfig& config,
 RunResult run_pipeline(std::string_view html, const ExtractorConfig& config, std::size_t chunk_size,
                        const AlgorithmInfo* algorithm = nullptr);
 
+// What a streaming extraction had written after the first half of a page
+// (more to come) and after the rest: how the tests check that content goes
+// out while the page is still arriving.
+struct HalfwayText {
+  std::string after_first_half;
+  std::string at_end;
+};
+HalfwayText feed_in_two_halves(std::string_view page, const ExtractorConfig& config);
+
 // A configuration that runs `algorithm` within `memory_budget` (by default
 // the library's own default budget), all else as the library's defaults.
 ExtractorConfig config_for(std::string_view algorithm, std::size_t memory_budget = ExtractorConfig{}.memory_budget);
