@@ -18,6 +18,20 @@ ShingleCounts counts(const std::string& gold, const std::string& extracted) {
   return shingle_counts(shingle_tokens(gold), shingle_tokens(extracted));
 }
 
+// A pair's normalised TP, FP and FN, and the precision and recall they give,
+// in that order.
+struct Scores {
+  double tp, fp, fn, precision, recall;
+};
+
+void expect_scores(const ShingleCounts& c, const Scores& want) {
+  EXPECT_DOUBLE_EQ(c.tp, want.tp);
+  EXPECT_DOUBLE_EQ(c.fp, want.fp);
+  EXPECT_DOUBLE_EQ(c.fn, want.fn);
+  EXPECT_DOUBLE_EQ(shingle_precision(c), want.precision);
+  EXPECT_DOUBLE_EQ(shingle_recall(c), want.recall);
+}
+
 TEST(ShingleTokens, AreRunsOfWordCharacters) {
   EXPECT_EQ(shingle_tokens("Hello, wörld_1 x-y!"), (Tokens{"Hello", "wörld_1", "x", "y"}));
   EXPECT_EQ(shingle_tokens("今天天气很好。我们"), (Tokens{"今天天气很好", "我们"}));
@@ -31,44 +45,24 @@ TEST(ShingleTokens, KeepCaseAndSplitAtCombiningMarks) {
 
 TEST(ShingleCounts, IdenticalTextsMatchCompletely) {
   // a b c d e -> shingles (a b c d), (b c d e): TP 2 -> normalised 1, 0, 0.
-  const ShingleCounts c = counts("a b c d e", "a, b; c d e.");
-  EXPECT_DOUBLE_EQ(c.tp, 1.0);
-  EXPECT_DOUBLE_EQ(c.fp, 0.0);
-  EXPECT_DOUBLE_EQ(c.fn, 0.0);
-  EXPECT_DOUBLE_EQ(shingle_precision(c), 1.0);
-  EXPECT_DOUBLE_EQ(shingle_recall(c), 1.0);
+  expect_scores(counts("a b c d e", "a, b; c d e."), {1.0, 0.0, 0.0, 1.0, 1.0});
 }
 
 TEST(ShingleCounts, MissingTailCostsRecall) {
   // gold (a b c d), (b c d e); extracted (a b c d): TP 1, FP 0, FN 1 of 2.
-  const ShingleCounts c = counts("a b c d e", "a b c d");
-  EXPECT_DOUBLE_EQ(c.tp, 0.5);
-  EXPECT_DOUBLE_EQ(c.fp, 0.0);
-  EXPECT_DOUBLE_EQ(c.fn, 0.5);
-  EXPECT_DOUBLE_EQ(shingle_precision(c), 1.0);
-  EXPECT_DOUBLE_EQ(shingle_recall(c), 0.5);
+  expect_scores(counts("a b c d e", "a b c d"), {0.5, 0.0, 0.5, 1.0, 0.5});
 }
 
 TEST(ShingleCounts, ExtraTextCostsPrecision) {
   // gold (a b c d); extracted (x a b c), (a b c d), (b c d y):
   // TP 1, FP 2, FN 0 of 3 -> P 1/3, R 1.
-  const ShingleCounts c = counts("a b c d", "x a b c d y");
-  EXPECT_DOUBLE_EQ(c.tp, 1.0 / 3.0);
-  EXPECT_DOUBLE_EQ(c.fp, 2.0 / 3.0);
-  EXPECT_DOUBLE_EQ(c.fn, 0.0);
-  EXPECT_DOUBLE_EQ(shingle_precision(c), 1.0 / 3.0);
-  EXPECT_DOUBLE_EQ(shingle_recall(c), 1.0);
+  expect_scores(counts("a b c d", "x a b c d y"), {1.0 / 3.0, 2.0 / 3.0, 0.0, 1.0 / 3.0, 1.0});
 }
 
 TEST(ShingleCounts, ShortTextsAreOneShorterShingle) {
   // "a b" is the single shingle (a b); "a b c" is (a b c): they differ.
   EXPECT_DOUBLE_EQ(counts("a b", "a b").tp, 1.0);
-  const ShingleCounts c = counts("a b", "a b c");
-  EXPECT_DOUBLE_EQ(c.tp, 0.0);
-  EXPECT_DOUBLE_EQ(c.fp, 0.5);
-  EXPECT_DOUBLE_EQ(c.fn, 0.5);
-  EXPECT_DOUBLE_EQ(shingle_precision(c), 0.0);
-  EXPECT_DOUBLE_EQ(shingle_recall(c), 0.0);
+  expect_scores(counts("a b", "a b c"), {0.0, 0.5, 0.5, 0.0, 0.0});
 }
 
 TEST(ShingleCounts, ShinglesAreAMultiset) {

@@ -67,14 +67,22 @@ void expect_well_formed(const StreamResult& r, const Shape& shape) {
 
 std::string ends_with(const std::string& s, std::size_t n) { return s.size() > n ? s.substr(s.size() - n) : s; }
 
+// Streams `shape` through `algorithm`, reports the run under `label`, and
+// checks what a shape the algorithm must come through intact gives: status
+// Ok and well-formed output. Returned for the shape's own checks.
+StreamResult stream_expecting_ok(const Shape& shape, const std::string& algorithm, const std::string& label) {
+  StreamResult r = test::stream(shape, config_for(algorithm));
+  test::report(label, r);
+  EXPECT_EQ(r.status, Status::Ok) << label;
+  expect_well_formed(r, shape);
+  return r;
+}
+
 // --- giant single tokens -----------------------------------------------------
 
 TEST(Adversarial, GiantTextNodeIsStreamedByPlainAndEndsBteAtTheBudget) {
   const Shape shape = test::shape_of_size("<html><body><p>", "word ", "end</p></body></html>", kGiant);
-  const StreamResult plain = test::stream(shape, config_for("plain"));
-  test::report("text node plain", plain);
-  EXPECT_EQ(plain.status, Status::Ok);
-  expect_well_formed(plain, shape);
+  const StreamResult plain = stream_expecting_ok(shape, "plain", "text node plain");
   EXPECT_EQ(plain.sink.count('w'), shape.repeat) << "every word is kept: text is split, never dropped";
   // One element, its text cut into blocks of at most kMaxBlockTextBytes:
   // "word " is 5 bytes, "end" one more word in the last block.
@@ -98,29 +106,20 @@ TEST(Adversarial, GiantTextNodeIsStreamedByPlainAndEndsBteAtTheBudget) {
 TEST(Adversarial, GiantAttributeValue) {
   const Shape shape =
       test::shape_of_size("<html><body><p>before <a href=\"", "x", "\">link</a></p><p>after</p>", kGiant);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("attribute value", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "attribute value");
   EXPECT_EQ(r.sink.first, "before link\nafter\n");
 }
 
 TEST(Adversarial, GiantComment) {
   const Shape shape = test::shape_of_size("<html><body><p>before</p><!--", "c- -<!- ", "--><p>after</p>", kGiant);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("comment", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "comment");
   EXPECT_EQ(r.sink.first, "before\nafter\n");
 }
 
 TEST(Adversarial, UnterminatedScriptDropsTheRestAndKeepsThePrefix) {
   const Shape shape = test::shape_of_size("<html><body><p>visible</p><script>", "if (a < b) x = '</scrip'; ", "",
                                           kGiant);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("unterminated script", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "unterminated script");
   EXPECT_EQ(r.sink.first, "visible\n");
 }
 
@@ -155,10 +154,7 @@ TEST(Adversarial, TenMillionEmptyTags) {
   for (const char* body : {"<span></span>", "<br>", "<p></p>"}) {
     const Shape shape{"<html><body><p>before</p>", body, kEmptyTags, "<p>after</p>"};
     for (const char* algorithm : {"plain", "bte"}) {
-      const StreamResult r = test::stream(shape, config_for(algorithm));
-      test::report(std::string("empty tags ") + body + " " + algorithm, r);
-      EXPECT_EQ(r.status, Status::Ok) << body << " " << algorithm;
-      expect_well_formed(r, shape);
+      const StreamResult r = stream_expecting_ok(shape, algorithm, std::string("empty tags ") + body + " " + algorithm);
       if (std::string(algorithm) == "plain") {
         EXPECT_EQ(r.sink.first, "before\nafter\n") << body;
       } else {
@@ -173,10 +169,7 @@ TEST(Adversarial, HundredThousandAttributesOnOneTag) {
   // that matters at the very end: it must still be seen.
   const Shape shape{"<html><body><p class=\"first\"", " data-x=\"1\" class=\"again\" onclick", kAttributes,
                     " hidden>secret</p><p>visible</p>"};
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("attributes", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "attributes");
   EXPECT_EQ(r.sink.first, "visible\n") << "the hidden attribute after 10^5 others still hides its element";
 }
 
@@ -187,10 +180,7 @@ TEST(Adversarial, InvalidAndOverlongUtf8BecomesReplacementCharacters) {
   const Shape shape = test::shape_of_size(
       "<html><head><meta charset=utf-8></head><body><p>", "ok \xC0\xAF \xE0\x80\xAF \xED\xA0\x80 \xF4\x90\x80\x80 \xFF\xFE \x80 ", "end</p>",
       kEncodingBytes);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("invalid utf-8", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "invalid utf-8");
   EXPECT_EQ(r.stats.encoding, "UTF-8");
   EXPECT_EQ(r.sink.count('o'), shape.repeat);
   EXPECT_EQ(r.sink.count('\xEF'), 15 * shape.repeat) << "one U+FFFD per maximal invalid subsequence";
@@ -200,10 +190,7 @@ TEST(Adversarial, InvalidAndOverlongUtf8BecomesReplacementCharacters) {
 TEST(Adversarial, NulBytes) {
   const Shape shape = test::shape_of_size(std::string("<html><body>\0<p>", 16), std::string("a\0b \0 ", 6),
                                           "end</p>", kEncodingBytes);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("nul bytes", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "nul bytes");
   EXPECT_EQ(r.sink.count('a'), shape.repeat);
   EXPECT_EQ(r.sink.count('\0'), 0u);
   EXPECT_GE(r.sink.count('\xEF'), shape.repeat) << "NUL becomes U+FFFD";
@@ -224,10 +211,7 @@ TEST(Adversarial, Utf16WithByteOrderMark) {
   body[2] = '\xF6';
   const Shape shape = test::shape_of_size("\xFF\xFE" + utf16le("<html><body><p>"), body, utf16le("end</p>"),
                                           kEncodingBytes);
-  const StreamResult r = test::stream(shape, config_for("plain"));
-  test::report("utf-16 bom", r);
-  EXPECT_EQ(r.status, Status::Ok);
-  expect_well_formed(r, shape);
+  const StreamResult r = stream_expecting_ok(shape, "plain", "utf-16 bom");
   EXPECT_EQ(r.stats.encoding, "UTF-16LE");
   EXPECT_EQ(r.sink.count('w'), shape.repeat);
   EXPECT_EQ(r.sink.count('\xC3'), shape.repeat) << "U+00F6 is C3 B6";
@@ -240,10 +224,7 @@ TEST(Adversarial, MetaCharsetThatLies) {
     const Shape shape = test::shape_of_size("<html><head><meta charset=\"windows-1251\"></head><body><p>",
                                             "\xCE\xA4\xCE\xBF \xCE\xBA\xCE\xB5\xCE\xAF\xCE\xBC\xCE\xB5\xCE\xBD\xCE\xBF ",
                                             "end</p>", kEncodingBytes);
-    const StreamResult r = test::stream(shape, config_for("plain"));
-    test::report("lying meta (utf-8 said windows-1251)", r);
-    EXPECT_EQ(r.status, Status::Ok);
-    expect_well_formed(r, shape);
+    const StreamResult r = stream_expecting_ok(shape, "plain", "lying meta (utf-8 said windows-1251)");
     EXPECT_EQ(r.stats.encoding, "UTF-8");
     const std::string greek = "\xCE\xA4\xCE\xBF \xCE\xBA\xCE\xB5\xCE\xAF\xCE\xBC\xCE\xB5\xCE\xBD\xCE\xBF";
     EXPECT_EQ(r.sink.first.substr(0, greek.size()), greek);
@@ -252,10 +233,7 @@ TEST(Adversarial, MetaCharsetThatLies) {
   {
     const Shape shape = test::shape_of_size("<html><head><meta charset=\"utf-8\"></head><body><p>",
                                             "\xD0\xE5\xEA\xE8 \xF1\xE5\xE2\xE5\xF0\xE0 ", "end</p>", kEncodingBytes);
-    const StreamResult r = test::stream(shape, config_for("plain"));
-    test::report("lying meta (windows-1251 said utf-8)", r);
-    EXPECT_EQ(r.status, Status::Ok);
-    expect_well_formed(r, shape);
+    const StreamResult r = stream_expecting_ok(shape, "plain", "lying meta (windows-1251 said utf-8)");
     EXPECT_EQ(r.stats.encoding, "UTF-8");
     EXPECT_EQ(r.sink.count('\xEF'), 10 * shape.repeat);
   }
@@ -265,10 +243,8 @@ TEST(Adversarial, MetaCharsetThatLies) {
     std::string head = "<html><head><meta charset=\"windows-1252\"></head><body><p>";
     head += std::string(8192, 'a') + " ";
     const Shape shape = test::shape_of_size(head, "caf\xC3\xA9 ", "end</p>", kEncodingBytes);
-    const StreamResult r = test::stream(shape, config_for("plain"));
-    test::report("lying meta (utf-8 after an ascii prefix said windows-1252)", r);
-    EXPECT_EQ(r.status, Status::Ok);
-    expect_well_formed(r, shape);
+    const StreamResult r =
+        stream_expecting_ok(shape, "plain", "lying meta (utf-8 after an ascii prefix said windows-1252)");
     EXPECT_EQ(r.stats.encoding, "WINDOWS-1252");
     EXPECT_EQ(r.sink.count('c'), shape.repeat);
   }

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <string>
 
 #include "support/test_support.h"
@@ -26,12 +27,10 @@ inline std::string menu_then_long_article(const std::string& tail) {
 // checks the contract; returns the run for the caller's own checks.
 inline RunResult expect_keeps_what_fits(const std::string& algorithm, const std::string& tail) {
   SCOPED_TRACE(algorithm);
-  ExtractorConfig config;
-  config.algorithm = algorithm;
-  config.memory_budget = 96 * 1024;
-  RunResult r = run_pipeline(menu_then_long_article(tail), config, 4096);
+  constexpr std::size_t kBudget = 96 * 1024;
+  RunResult r = run_pipeline(menu_then_long_article(tail), config_for(algorithm, kBudget), 4096);
   EXPECT_EQ(r.status, Status::BudgetExceeded);
-  EXPECT_LE(r.stats.peak_memory, 96u * 1024 + 1024);
+  EXPECT_LE(r.stats.peak_memory, kBudget + 1024);
   EXPECT_EQ(r.text.rfind("Paragraph 0 of a very long article", 0), 0u) << r.text.substr(0, 200);
   EXPECT_EQ(r.text.find("Home"), std::string::npos);
   return r;
