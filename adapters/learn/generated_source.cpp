@@ -13,4 +13,14 @@ std::FILE* open_generated_source(const std::string& path, const GeneratedSource&
   return out;
 }
 
+void write_float_row(std::FILE* out, const char* name, const float* values, std::size_t count,
+                     std::size_t per_line) {
+  std::fprintf(out, "    // %s\n    {", name);
+  for (std::size_t j = 0; j < count; ++j) {
+    const char* separator = j == 0 ? "" : per_line != 0 && j % per_line == 0 ? ",\n     " : ", ";
+    std::fprintf(out, "%s%.9ef", separator, static_cast<double>(values[j]));
+  }
+  std::fprintf(out, "},\n");
+}
+
 }  // namespace winnow::learn

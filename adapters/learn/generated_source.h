@@ -23,4 +23,11 @@ struct GeneratedSource {
 // Null when the file cannot be opened; the caller says so and exits.
 std::FILE* open_generated_source(const std::string& path, const GeneratedSource& source);
 
+// Writes `count` floats as one member of the model's aggregate initializer: a
+// comment line naming it, then `{v, v, ...},` with `per_line` values a line
+// (0: all on one). Each is written as `%.9e`, enough digits that the
+// compiler reads back the very float the trainer had.
+void write_float_row(std::FILE* out, const char* name, const float* values, std::size_t count,
+                     std::size_t per_line);
+
 }  // namespace winnow::learn

@@ -214,15 +214,9 @@ void write_model(const Model& model, const std::string& path, const std::vector<
   std::fprintf(out, "\n    {");
   for (std::size_t j = 0; j < winnow::kSelectedTokens; ++j) std::fprintf(out, "%s%u", j ? ", " : "", model.m.selected[j]);
   std::fprintf(out, "},\n");
-  auto row = [&](const char* name, const float* v) {
-    std::fprintf(out, "    // %s\n    {", name);
-    for (std::size_t j = 0; j < F; ++j)
-      std::fprintf(out, "%s%.9ef", j ? (j % 6 ? ", " : ",\n     ") : "", static_cast<double>(v[j]));
-    std::fprintf(out, "},\n");
-  };
-  row("weights", model.m.weights);
-  row("mean", model.m.mean);
-  row("scale", model.m.scale);
+  winnow::learn::write_float_row(out, "weights", model.m.weights, F, 6);
+  winnow::learn::write_float_row(out, "mean", model.m.mean, F, 6);
+  winnow::learn::write_float_row(out, "scale", model.m.scale, F, 6);
   std::fprintf(out, "};\n\n}  // namespace\n\nconst BlockClassifierModel& block_classifier_model() { return kModel; }\n\n}  // namespace winnow\n");
   std::fclose(out);
 }

@@ -553,24 +553,13 @@ void write_model(const winnow::BlockModel& model, double smoothing_weight, std::
                  model.trees.depth, model.trees.tree_count, static_cast<double>(model.trees.base));
   else
     std::fprintf(out, "    // trees: none, the linear first stage\n    {},\n");
-  auto row = [&](const char* name, const float* v) {
-    std::fprintf(out, "    // %s\n    {", name);
-    for (std::size_t j = 0; j < kBlockFeatureCount; ++j)
-      std::fprintf(out, "%s%.9ef", j ? (j % 6 ? ", " : ",\n     ") : "", static_cast<double>(v[j]));
-    std::fprintf(out, "},\n");
-  };
-  row("weights", model.weights);
-  row("mean", model.mean);
-  row("scale", model.scale);
-  auto context_row_out = [&](const char* name, const float* v) {
-    std::fprintf(out, "    // %s\n    {", name);
-    for (std::size_t j = 0; j < winnow::kContextFeatureCount; ++j)
-      std::fprintf(out, "%s%.9ef", j ? ", " : "", static_cast<double>(v[j]));
-    std::fprintf(out, "},\n");
-  };
-  context_row_out("context_weights", model.context_weights);
-  context_row_out("context_mean", model.context_mean);
-  context_row_out("context_scale", model.context_scale);
+  using winnow::learn::write_float_row;
+  write_float_row(out, "weights", model.weights, kBlockFeatureCount, 6);
+  write_float_row(out, "mean", model.mean, kBlockFeatureCount, 6);
+  write_float_row(out, "scale", model.scale, kBlockFeatureCount, 6);
+  write_float_row(out, "context_weights", model.context_weights, winnow::kContextFeatureCount, 0);
+  write_float_row(out, "context_mean", model.context_mean, winnow::kContextFeatureCount, 0);
+  write_float_row(out, "context_scale", model.context_scale, winnow::kContextFeatureCount, 0);
   std::fprintf(out,
                "    // log_transition[from][to], 0 boilerplate, 1 content: the labels' log-frequencies times the\n"
                "    // smoothing weight %g (adapters/learn/smoothing.h)\n    {{%.9ef, %.9ef}, {%.9ef, %.9ef}},\n",

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The header the trainers write on top of a generated model file.
+// The header the trainers write on top of a generated model file, and the
+// rows of floats they write into it.
 #include "adapters/learn/generated_source.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "support/scratch_dir.h"
 
@@ -37,6 +41,42 @@ TEST(GeneratedSource, IsNullWhereTheFileCannotBeWritten) {
   ASSERT_FALSE(dir.path().empty());
   const std::string path = (dir.path() / "no-such-folder" / "model.cpp").string();
   EXPECT_EQ(open_generated_source(path, {"adapters/learn/train_x.cpp", {}, 0, 0}), nullptr);
+}
+
+// What write_float_row() writes for `values`, `per_line` a line.
+std::string float_row(const std::vector<float>& values, std::size_t per_line) {
+  test::ScratchDir dir;
+  EXPECT_FALSE(dir.path().empty());
+  const std::string path = (dir.path() / "row.cpp").string();
+  std::FILE* out = std::fopen(path.c_str(), "w");
+  EXPECT_NE(out, nullptr);
+  if (!out) return "";
+  write_float_row(out, "mean", values.data(), values.size(), per_line);
+  std::fclose(out);
+  return read_file(path);
+}
+
+TEST(GeneratedSource, FloatRowsWrapAtTheGivenCountOrStayOnOneLine) {
+  const std::vector<float> values = {1.0f, -0.5f, 0.25f};
+  EXPECT_EQ(float_row(values, 2),
+            "    // mean\n"
+            "    {1.000000000e+00f, -5.000000000e-01f,\n"
+            "     2.500000000e-01f},\n");
+  EXPECT_EQ(float_row(values, 0), "    // mean\n    {1.000000000e+00f, -5.000000000e-01f, 2.500000000e-01f},\n");
+  EXPECT_EQ(float_row({}, 6), "    // mean\n    {},\n");
+}
+
+TEST(GeneratedSource, FloatRowsReadBackAsTheSameFloats) {
+  // Values whose shortest decimal needs all of a float's digits.
+  const std::vector<float> values = {0.1f, 1.0f / 3.0f, 3.4028235e38f, 1.17549435e-38f, -7.0000005f};
+  const std::string row = float_row(values, 0);
+  std::size_t at = row.find('{') + 1;
+  for (const float want : values) {
+    std::size_t used = 0;
+    const float got = std::stof(row.substr(at), &used);
+    EXPECT_EQ(got, want) << row;
+    at += used + 3;  // "f, "
+  }
 }
 
 }  // namespace
