@@ -67,7 +67,8 @@ TEST(GeneratedSource, FloatRowsWrapAtTheGivenCountOrStayOnOneLine) {
 }
 
 TEST(GeneratedSource, FloatRowsReadBackAsTheSameFloats) {
-  // Values whose shortest decimal needs all of a float's digits.
+  // Of every magnitude; fewer digits would not bring back 1/3 or the float
+  // one step from -7.
   const std::vector<float> values = {0.1f, 1.0f / 3.0f, 3.4028235e38f, 1.17549435e-38f, -7.0000005f};
   const std::string row = float_row(values, 0);
   std::size_t at = row.find('{') + 1;
