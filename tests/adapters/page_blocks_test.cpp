@@ -109,5 +109,73 @@ TEST(PageBlocks, BySequenceABlockIsContentWhenHalfItsShinglesAreInTheGold) {
   EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0}));
 }
 
+
+TEST(PageBlocks, LabelledTextIsTheContentBlocksOneLineEach) {
+  const std::vector<std::string> texts = {"Menu", "Rivers rise.", "Share", "Then fall."};
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  EXPECT_EQ(labelled_text({0, 1, 0, 1}, text_of), "Rivers rise.\nThen fall.\n");
+  EXPECT_EQ(labelled_text({0, 0, 0, 0}, text_of), "");
+}
+
+TEST(PageBlocks, F1AgainstGoldIsWinnowEvals) {
+  EXPECT_DOUBLE_EQ(f1_against_gold("Rivers rise fast.", "rivers  rise fast.", eval::Measure::BagOfWords), 1.0);
+  EXPECT_DOUBLE_EQ(f1_against_gold("Rivers rise fast.", "Menu home", eval::Measure::BagOfWords), 0.0);
+  // Half the words, in the gold's order: precision 1, recall 1/2.
+  EXPECT_NEAR(f1_against_gold("one two three four", "one two", eval::Measure::BagOfWords), 2.0 / 3.0, 1e-9);
+  EXPECT_DOUBLE_EQ(f1_against_gold("", "", eval::Measure::Shingles), 1.0) << "nothing to find, nothing found";
+  EXPECT_DOUBLE_EQ(f1_against_gold("", "Menu home", eval::Measure::Shingles), 0.0);
+}
+
+TEST(PageBlocks, TheBestReadingIsTheSequencesWhereTheBagLetsAMenuTakeTheArticlesWords) {
+  const std::string gold = "The river rose in the spring and the town was flooded. Home";
+  const std::vector<std::string> texts = {"the town and the river and the spring", "the river rose in the spring and the town",
+                                          "was flooded", "flooded was", "home", "town"};
+  const std::vector<std::size_t> words = {20, 9, 2, 2, 1, 1};
+  const auto words_of = [&](std::size_t i) { return words[i]; };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  ASSERT_NE(label_by_gold(gold, texts.size(), words_of, text_of),
+            label_by_gold_sequence(gold, texts.size(), words_of, text_of));
+  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of),
+            label_by_gold_sequence(gold, texts.size(), words_of, text_of));
+}
+
+TEST(PageBlocks, TheBestReadingIsTheBagsWhereThePageRepeatsTheArticle) {
+  // A print copy of the article: by word order both copies are the gold,
+  // by the bag the second finds the gold's words used up.
+  const std::string gold = "Rivers rise fast in spring and fall in autumn.";
+  const std::vector<std::string> texts = {"Rivers rise fast in spring and fall in autumn.",
+                                          "Rivers rise fast in spring and fall in autumn."};
+  const auto words_of = [&](std::size_t) { return std::size_t{10}; };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  ASSERT_EQ(label_by_gold_sequence(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 1}));
+  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 0}));
+}
+
+TEST(PageBlocks, TheBestReadingKeepsTheParagraphACommentThreadTookWordsFrom) {
+  const std::vector<std::string> texts = {
+      "great post the man was right and the abbot was wise i loved it so much thanks",
+      "the abbot asked the man",
+      "the man was shocked",
+  };
+  const std::string gold = "The abbot asked the man. The man was shocked.";
+  const auto words_of = [&](std::size_t i) { return texts[i].size(); };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  ASSERT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 0}));
+  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 1}));
+  EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of, GoldClaims::ContentOnly),
+            (std::vector<std::uint8_t>{0, 1, 1}))
+      << "label_by_gold passes the claims on to match_gold";
+}
+
+TEST(PageBlocks, WhereTheLabellingsAgreeTheBestReadingIsTheirs) {
+  const std::vector<std::string> texts = {"menu home about", "rivers rise fast in spring"};
+  const auto words_of = [&](std::size_t i) { return texts[i].size(); };
+  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
+  EXPECT_EQ(label_by_best_reading("Rivers rise fast in spring.", texts.size(), words_of, text_of),
+            (std::vector<std::uint8_t>{0, 1}));
+  EXPECT_EQ(label_by_best_reading("", texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 0}))
+      << "an empty gold labels nothing";
+}
+
 }  // namespace
 }  // namespace winnow::learn
