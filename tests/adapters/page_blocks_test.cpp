@@ -137,6 +137,9 @@ TEST(PageBlocks, TheBestReadingIsTheSequencesWhereTheBagLetsAMenuTakeTheArticles
             label_by_gold_sequence(gold, texts.size(), words_of, text_of));
   EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of),
             label_by_gold_sequence(gold, texts.size(), words_of, text_of));
+  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of, 2.0),
+            label_by_gold(gold, texts.size(), words_of, text_of))
+      << "no labelling scores 2 more than another: the bag's stays";
 }
 
 TEST(PageBlocks, TheBestReadingIsTheBagsWhereThePageRepeatsTheArticle) {
