@@ -285,8 +285,8 @@ inline double f1_against_gold(const std::string& gold_text, const std::string& t
 // (dragnet 212: 0.50 bag F1, the bag's 1.00). A ceiling, not a better
 // target: a model trained on it scores lower (adapters/learn/README.md,
 // stop 97). A later labelling replaces the bag's only where it scores more
-// than min_gain higher (of 2), so a page the bag reads about right keeps
-// the bag's labels.
+// than min_gain higher (the sum runs from 0 to 2), so a page the bag reads
+// about right keeps the bag's labels.
 template <typename WordsOf, typename TextOf>
 std::vector<std::uint8_t> label_by_best_reading(const std::string& gold_text, std::size_t count, WordsOf words_of,
                                                 TextOf text_of, double min_gain = 0) {

@@ -52,7 +52,7 @@
 // --best-labels gives each page whichever of the three labellings (the
 // bag's, --content-claims', --sequence-labels') scores best as a perfect
 // classifier's output, by its bag plus shingle F1 (it overrides those two
-// options). With --oracle it is the ceiling no single labelling reaches
+// options and --soft-labels). With --oracle it is the ceiling no single labelling reaches
 // (readability-testpages 0.998 / 0.994 against the bag's 0.987 / 0.973);
 // trained on, the margin falls (adapters/learn/README.md, stop 97).
 // --best-labels-gain X does the same, but a page keeps the bag's labels

@@ -86,6 +86,13 @@ TEST(PageBlocks, WithContentOnlyClaimsABlockThatIsNotContentLeavesTheGoldsWords)
   EXPECT_EQ(matches[1].found, 5u);
   EXPECT_EQ(matches[2].found, 4u) << "the thread kept nothing; the first paragraph only its own words";
   EXPECT_TRUE(matches[2].content());
+
+  EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 0}));
+  EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of, GoldClaims::ContentOnly),
+            (std::vector<std::uint8_t>{0, 1, 1}))
+      << "label_by_gold passes the claims on to match_gold";
+  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 1}))
+      << "the paragraph the thread took words from is the gold's";
 }
 
 TEST(PageBlocks, BySequenceABlockIsContentWhenHalfItsShinglesAreInTheGold) {
@@ -109,7 +116,6 @@ TEST(PageBlocks, BySequenceABlockIsContentWhenHalfItsShinglesAreInTheGold) {
   EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0}));
 }
 
-
 TEST(PageBlocks, LabelledTextIsTheContentBlocksOneLineEach) {
   const std::vector<std::string> texts = {"Menu", "Rivers rise.", "Share", "Then fall."};
   const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
@@ -128,8 +134,12 @@ TEST(PageBlocks, F1AgainstGoldIsWinnowEvals) {
 
 TEST(PageBlocks, TheBestReadingIsTheSequencesWhereTheBagLetsAMenuTakeTheArticlesWords) {
   const std::string gold = "The river rose in the spring and the town was flooded. Home";
-  const std::vector<std::string> texts = {"the town and the river and the spring", "the river rose in the spring and the town",
-                                          "was flooded", "flooded was", "home", "town"};
+  const std::vector<std::string> texts = {"the town and the river and the spring",
+                                          "the river rose in the spring and the town",
+                                          "was flooded",
+                                          "flooded was",
+                                          "home",
+                                          "town"};
   const std::vector<std::size_t> words = {20, 9, 2, 2, 1, 1};
   const auto words_of = [&](std::size_t i) { return words[i]; };
   const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
@@ -152,22 +162,6 @@ TEST(PageBlocks, TheBestReadingIsTheBagsWhereThePageRepeatsTheArticle) {
   const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
   ASSERT_EQ(label_by_gold_sequence(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 1}));
   EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{1, 0}));
-}
-
-TEST(PageBlocks, TheBestReadingKeepsTheParagraphACommentThreadTookWordsFrom) {
-  const std::vector<std::string> texts = {
-      "great post the man was right and the abbot was wise i loved it so much thanks",
-      "the abbot asked the man",
-      "the man was shocked",
-  };
-  const std::string gold = "The abbot asked the man. The man was shocked.";
-  const auto words_of = [&](std::size_t i) { return texts[i].size(); };
-  const auto text_of = [&](std::size_t i) -> const std::string& { return texts[i]; };
-  ASSERT_EQ(label_by_gold(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 0}));
-  EXPECT_EQ(label_by_best_reading(gold, texts.size(), words_of, text_of), (std::vector<std::uint8_t>{0, 1, 1}));
-  EXPECT_EQ(label_by_gold(gold, texts.size(), words_of, text_of, GoldClaims::ContentOnly),
-            (std::vector<std::uint8_t>{0, 1, 1}))
-      << "label_by_gold passes the claims on to match_gold";
 }
 
 TEST(PageBlocks, WhereTheLabellingsAgreeTheBestReadingIsTheirs) {
