@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -99,6 +100,9 @@ bool parse_size(std::string_view text, std::size_t* out) {
     if (c < '0' || c > '9') return false;
     value = value * 10 + static_cast<std::size_t>(c - '0');
   }
+  // 15 digits cannot overflow, but a suffix can: a size that does not fit is
+  // an error, not a wrapped (and silently small) one.
+  if (value > std::numeric_limits<std::size_t>::max() / multiplier) return false;
   *out = value * multiplier;
   return true;
 }

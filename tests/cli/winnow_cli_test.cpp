@@ -68,7 +68,11 @@ TEST_F(WinnowCli, HelpVersionAndAlgorithmList) {
 
 TEST_F(WinnowCli, UsageErrorsExitWithOne) {
   for (const char* arguments : {"--algo nope", "--format xml", "--chunk-size 0", "--memory-budget lots",
-                                "--bogus", "a.html b.html", "--algo", "--encoding nonsense"}) {
+                                "--bogus", "a.html b.html", "--algo", "--encoding nonsense",
+                                // 2^34 G is 2^64 bytes: wrapped, it was 0 (then "needs a
+                                // number") or, one more, a silent 1 G
+                                "--memory-budget 17179869184G", "--memory-budget 17179869185G",
+                                "--chunk-size 17179869185G"}) {
     const CliRun r = run(arguments);
     EXPECT_EQ(r.exit_code, 1) << arguments;
     EXPECT_NE(r.err.find("winnow: "), std::string::npos) << arguments;
