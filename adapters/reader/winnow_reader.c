@@ -10,6 +10,7 @@
    Exit status: 0 ok, 1 usage error, 2 read error, 3 budget exceeded. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +22,18 @@
 static int parse_number(const char* text, size_t* out) {
   char* end = NULL;
   unsigned long long value;
+  unsigned long long multiplier = 1;
+  /* strtoull skips spaces and takes a sign: "-1" would be a huge size. */
+  if (text[0] < '0' || text[0] > '9') return 0;
   errno = 0;
   value = strtoull(text, &end, 10);
   if (errno != 0 || end == text) return 0;
-  if (*end == 'K' || *end == 'k') value *= 1024, ++end;
-  else if (*end == 'M' || *end == 'm') value *= 1024 * 1024, ++end;
+  if (*end == 'K' || *end == 'k') multiplier = 1024, ++end;
+  else if (*end == 'M' || *end == 'm') multiplier = 1024 * 1024, ++end;
   if (*end != '\0') return 0;
-  *out = (size_t)value;
+  /* A suffix must not wrap the size round to a small one. */
+  if (value > (unsigned long long)SIZE_MAX / multiplier) return 0;
+  *out = (size_t)(value * multiplier);
   return 1;
 }
 

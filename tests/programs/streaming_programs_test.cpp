@@ -338,6 +338,9 @@ TEST(WinnowReader, SaysWhatIsWrongWithItsOptions) {
       {"--columns", 1, "this option needs a value: '--columns'"},
       {"--columns 7", 1, "--columns needs a number from 8 to 1000, not '7'"},
       {"--memory-budget 2Q", 1, "not '2Q'"},
+      // strtoull takes a sign; a suffix can overflow: neither is a size.
+      {"--memory-budget -1", 1, "not '-1'"},
+      {"--memory-budget 17592186044417M", 1, "not '17592186044417M'"},
       {"--colums 30", 1, "unknown option '--colums'"},
       // A budget too small for the extractor exits as an exceeded one does.
       {"--memory-budget 100", 3, "memory budget too small"},
