@@ -26,6 +26,10 @@ Variants (--variant):
                   by the page's declared charset)
   written-inside  of those, the ones inside the container: the container as a
                   filter on what the default decided
+  written-unless-outside
+                  what the default wrote, less the blocks outside the
+                  container under P(content) --sure: the container as a veto
+                  on the doubtful blocks only
   inside          every block inside the container with P(content) >= --low,
                   whatever the smoothing decided: Readability's keeping of a
                   container's whole content, on the default's scores
@@ -211,12 +215,14 @@ def best_container(raw, blocks, tau, siblings):
     return [(parser.elements[i][0], parser.elements[i][1]) for i in chosen]
 
 
-def choose(blocks, containers, variant, low):
+def choose(blocks, containers, variant, low, sure):
     if variant == 'written' or not containers:
         return [b for b in blocks if b[2]]
     inside = [b for b in blocks if any(start <= b[0] and b[1] <= end for start, end in containers)]
     if variant == 'written-inside':
         return [b for b in inside if b[2]]
+    if variant == 'written-unless-outside':
+        return [b for b in blocks if b[2] and (b in inside or b[3] >= sure)]
     return [b for b in inside if b[3] >= low]
 
 
@@ -224,9 +230,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('decisions')
     parser.add_argument('--corpus', default='build/corpus')
-    parser.add_argument('--variant', choices=('written', 'written-inside', 'inside'), default='written-inside')
+    parser.add_argument('--variant', choices=('written', 'written-inside', 'written-unless-outside', 'inside'),
+                        default='written-inside')
     parser.add_argument('--tau', type=float, default=0.5)
     parser.add_argument('--low', type=float, default=0.1)
+    parser.add_argument('--sure', type=float, default=0.8)
     parser.add_argument('--siblings', action='store_true')
     args = parser.parse_args()
     raw = sys.stdin.buffer.read()
@@ -235,7 +243,7 @@ def main():
         return
     blocks = read_blocks(os.path.join(args.decisions, relative), raw)
     containers = [] if args.variant == 'written' else best_container(raw, blocks, args.tau, args.siblings)
-    chosen = choose(blocks, containers, args.variant, args.low)
+    chosen = choose(blocks, containers, args.variant, args.low, args.sure)
     sys.stdout.write('\n'.join('<p>' + b[4] + '</p>' for b in chosen))
 
 
