@@ -218,12 +218,14 @@ def best_container(raw, blocks, tau, siblings):
 def choose(blocks, containers, variant, low, sure):
     if variant == 'written' or not containers:
         return [b for b in blocks if b[2]]
-    inside = [b for b in blocks if any(start <= b[0] and b[1] <= end for start, end in containers)]
+    def inside(b):
+        return any(start <= b[0] and b[1] <= end for start, end in containers)
+
     if variant == 'written-inside':
-        return [b for b in inside if b[2]]
+        return [b for b in blocks if b[2] and inside(b)]
     if variant == 'written-unless-outside':
-        return [b for b in blocks if b[2] and (b in inside or b[3] >= sure)]
-    return [b for b in inside if b[3] >= low]
+        return [b for b in blocks if b[2] and (b[3] >= sure or inside(b))]
+    return [b for b in blocks if b[3] >= low and inside(b)]
 
 
 def main():
