@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils curl cmark
 
-.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats check-metadata clean help
+.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats check-metadata check-chunks clean help
 
 all: build
 
@@ -27,6 +27,7 @@ help:
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
 	@echo "make check-formats  the CLI's formats and the reader agree, every algorithm, every 7th corpus page"
 	@echo "make check-metadata the page metadata against the corpus's meta files (language, address, title)"
+	@echo "make check-chunks   every algorithm's output at 1-byte chunks against the default's, CHUNK_PAGES corpus pages"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
@@ -85,6 +86,13 @@ check-formats: build corpus
 
 check-metadata: build corpus
 	python3 adapters/cli/tools/check_metadata.py --winnow $(BUILD)/winnow $(CORPUS)
+
+# Chunk invariance on real pages (the tests check it on the fixtures): the
+# same binary at 1-byte chunks and at its default, every algorithm, --format
+# json (blocks, spans, decisions, summary), pages at an even stride.
+CHUNK_PAGES ?= 300
+check-chunks: build corpus
+	CHUNK_NEW=1 bench/compare_outputs.sh $(BUILD)/winnow $(BUILD)/winnow $(CORPUS) $(CHUNK_PAGES)
 
 $(CORPUS)/.unpacked:
 	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
