@@ -27,7 +27,7 @@ help:
 	@echo "make eval       score ALGOS (default: all) on the corpus with winnow-eval"
 	@echo "make check-formats  the CLI's formats and the reader agree, every algorithm, every 7th corpus page"
 	@echo "make check-metadata the page metadata against the corpus's meta files (language, address, title)"
-	@echo "make check-chunks   every algorithm's output at 1-byte chunks against the default's, CHUNK_PAGES corpus pages"
+	@echo "make check-chunks   every algorithm's output at 1-byte chunks against 16 KiB ones, CHUNK_PAGES (300) corpus pages"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
