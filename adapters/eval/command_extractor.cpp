@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 
@@ -39,19 +40,35 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
+using Clock = std::chrono::steady_clock;
+
+// Milliseconds left until deadline for poll(): -1 (wait) without one.
+int poll_timeout(const Clock::time_point* deadline) {
+  if (deadline == nullptr) return -1;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+  return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 60 * 1000));
+}
+
 // Moves input to fd `to_child`, and fd `from_out`/`from_err` into the
-// strings, until both outputs reach end of file.
-void pump(std::string_view input, int& to_child, int& from_out, int& from_err,
-          CommandResult& result) {
+// strings, until both outputs reach end of file or the deadline (if any)
+// passes; returns false in the second case.
+bool pump(std::string_view input, int& to_child, int& from_out, int& from_err, CommandResult& result,
+          const Clock::time_point* deadline) {
   std::size_t written = 0;
   if (input.empty()) close_fd(to_child);
   char buffer[65536];
   while (from_out >= 0 || from_err >= 0) {
+    if (deadline != nullptr && Clock::now() >= *deadline) {
+      close_fd(to_child);
+      return false;
+    }
     pollfd fds[3] = {{to_child, POLLOUT, 0}, {from_out, POLLIN, 0}, {from_err, POLLIN, 0}};
-    if (::poll(fds, 3, -1) < 0) {
+    const int ready = ::poll(fds, 3, poll_timeout(deadline));
+    if (ready < 0) {
       if (errno == EINTR) continue;
       break;
     }
+    if (ready == 0) continue;
     if (to_child >= 0 && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP))) {
       const ssize_t n = ::write(to_child, input.data() + written, input.size() - written);
       if (n > 0) written += static_cast<std::size_t>(n);
@@ -69,11 +86,12 @@ void pump(std::string_view input, int& to_child, int& from_out, int& from_err,
     }
   }
   close_fd(to_child);
+  return true;
 }
 
 }  // namespace
 
-CommandResult run_command(const std::string& command, std::string_view input) {
+CommandResult run_command(const std::string& command, std::string_view input, double timeout_seconds) {
   CommandResult result;
   Pipe in, out, err;
   if (!in.open() || !out.open() || !err.open()) {
@@ -95,7 +113,16 @@ CommandResult run_command(const std::string& command, std::string_view input) {
   sigemptyset(&defaults);
   sigaddset(&defaults, SIGPIPE);
   posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  // With a time limit the shell leads a process group of its own, so that
+  // killing the group also ends what it started (a pipeline, a grandchild
+  // holding our pipes open).
+  const bool limited = timeout_seconds > 0;
+  short flags = POSIX_SPAWN_SETSIGDEF;
+  if (limited) {
+    flags |= POSIX_SPAWN_SETPGROUP;
+    posix_spawnattr_setpgroup(&attributes, 0);
+  }
+  posix_spawnattr_setflags(&attributes, flags);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in.read_end, STDIN_FILENO);
@@ -120,21 +147,42 @@ CommandResult run_command(const std::string& command, std::string_view input) {
   // Our end of stdin must not block: a full pipe while the child waits for
   // us to drain its stdout would deadlock.
   ::fcntl(in.write_end, F_SETFL, ::fcntl(in.write_end, F_GETFL) | O_NONBLOCK);
-  pump(input, in.write_end, out.read_end, err.read_end, result);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  if (!pump(input, in.write_end, out.read_end, err.read_end, result, limited ? &deadline : nullptr)) {
+    result.timed_out = true;
+    ::kill(-pid, SIGKILL);
+    close_fd(out.read_end);
+    close_fd(err.read_end);
   }
+  int status = 0;
+  // A program may close its output and go on running: the limit holds for
+  // its exit too.
+  while (limited && !result.timed_out) {
+    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) break;
+    if (Clock::now() >= deadline) {
+      result.timed_out = true;
+      ::kill(-pid, SIGKILL);
+      break;
+    }
+    ::usleep(5000);
+  }
+  if (!limited || result.timed_out)
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;
 }
 
-CommandExtractor::CommandExtractor(std::string command, std::string name, OutputFormat format)
-    : command_(std::move(command)), name_(std::move(name)), format_(format) {}
+CommandExtractor::CommandExtractor(std::string command, std::string name, OutputFormat format,
+                                   double timeout_seconds)
+    : command_(std::move(command)), name_(std::move(name)), format_(format), timeout_seconds_(timeout_seconds) {}
 
 Extraction CommandExtractor::extract(std::string_view html) const {
   const auto start = std::chrono::steady_clock::now();
-  CommandResult run = run_command(command_, html);
+  CommandResult run = run_command(command_, html, timeout_seconds_);
   Extraction e;
   e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bool as_html =
@@ -142,6 +190,10 @@ Extraction CommandExtractor::extract(std::string_view html) const {
   e.text = as_html ? html_to_text(run.out) : std::move(run.out);
   if (!run.spawn_error.empty()) {
     e.status = "spawn failed: " + run.spawn_error;
+  } else if (run.timed_out) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", timeout_seconds_);
+    e.status = std::string("timeout after ") + limit + " s";
   } else if (run.signal != 0) {
     e.status = "signal " + std::to_string(run.signal);
   } else if (run.exit_code != 0) {

@@ -72,8 +72,8 @@ std::string build_extractors(const Options& o, std::vector<std::unique_ptr<Extra
     for (const auto& e : out)
       if (e->name() == o.extractor_name)
         return "--extractor-name '" + o.extractor_name + "' is also an algorithm name";
-    out.push_back(std::make_unique<CommandExtractor>(o.extractor_cmd, o.extractor_name,
-                                                     o.extractor_output));
+    out.push_back(std::make_unique<CommandExtractor>(o.extractor_cmd, o.extractor_name, o.extractor_output,
+                                                     static_cast<double>(o.extractor_timeout)));
   }
   if (out.empty())
     return available.empty() ? "this build has no winnow algorithms; use --extractor-cmd"

@@ -88,6 +88,7 @@ class ArgumentReader {
     else if (name_ == "--extractor-cmd") value(o.extractor_cmd);
     else if (name_ == "--extractor-name") value(o.extractor_name);
     else if (name_ == "--extractor-output") extractor_output();
+    else if (name_ == "--extractor-timeout") size_value(o.extractor_timeout, false);
     else if (name_ == "--packages") packages();
     else if (name_ == "--corpus") value(o.corpus);
     else if (name_ == "--out-dir") value(o.out_dir);
@@ -168,6 +169,10 @@ What to evaluate:
   --extractor-name NAME  label for that program (default: cmd)
   --extractor-output F   text, html (tags stripped, entities resolved) or
                          auto (html if the output starts with a tag; default)
+  --extractor-timeout S  seconds the program may take on one document
+                         (default: 120; 0: no limit); then it is killed
+                         (its whole process group), the document's status
+                         says "timeout after S s" and what it wrote is scored
 
 Where the documents are:
   PACKAGE_DIR ...        package folders (positional)

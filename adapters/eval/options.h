@@ -24,6 +24,7 @@ struct Options {
   std::string extractor_cmd;
   std::string extractor_name = "cmd";
   OutputFormat extractor_output = OutputFormat::Auto;
+  std::size_t extractor_timeout = 120;  // seconds one document may take; 0: no limit
   std::vector<std::string> packages;  // --packages and positional folders
   std::string corpus;                 // --corpus; empty: the built-in default
   std::string out_dir = "eval-results";

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 namespace winnow::eval {
 namespace {
 
@@ -39,6 +41,54 @@ TEST(RunCommand, ReportsASignal) {
   const CommandResult r = run_command("kill -TERM $$", "");
   EXPECT_EQ(r.signal, 15);
   EXPECT_EQ(r.exit_code, -1);
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(RunCommand, AHungProgramIsKilledAtTheLimitWithWhatItWrote) {
+  const auto start = std::chrono::steady_clock::now();
+  const CommandResult r = run_command("echo partial; sleep 30", "", 0.3);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.out, "partial\n");
+  EXPECT_LT(seconds_since(start), 10.0);
+}
+
+TEST(RunCommand, TheLimitEndsWhatTheShellStartedToo) {
+  // A pipeline and a background child keep our pipes open after the shell
+  // itself is gone: the process group is killed, not the shell alone.
+  const auto start = std::chrono::steady_clock::now();
+  const CommandResult r = run_command("sleep 30 | cat; echo never", "", 0.3);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.out, "");
+  const CommandResult orphan = run_command("(sleep 30; echo late) & echo early", "", 0.3);
+  EXPECT_TRUE(orphan.timed_out);
+  EXPECT_EQ(orphan.out, "early\n");
+  EXPECT_LT(seconds_since(start), 10.0);
+}
+
+TEST(RunCommand, AProgramThatClosesItsOutputAndRunsOnIsStoppedToo) {
+  const auto start = std::chrono::steady_clock::now();
+  const CommandResult r = run_command("exec >&- 2>&-; sleep 30", "", 0.3);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_LT(seconds_since(start), 10.0);
+}
+
+TEST(RunCommand, AProgramWithinTheLimitIsUntouched) {
+  const CommandResult r = run_command("cat; exit 2", "hello", 30);
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_EQ(r.out, "hello");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_FALSE(run_command("true", "").timed_out);
+}
+
+TEST(CommandExtractor, ATimeoutIsAFailureWhoseOutputIsStillScored) {
+  const CommandExtractor e("echo some text; sleep 30", "slow", OutputFormat::Text, 0.25);
+  const Extraction x = e.extract("<p>x</p>");
+  EXPECT_TRUE(x.failed);
+  EXPECT_EQ(x.status, "timeout after 0.25 s");
+  EXPECT_EQ(x.text, "some text\n");
 }
 
 TEST(CommandExtractor, TextOutputIsTakenAsItIs) {

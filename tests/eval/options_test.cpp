@@ -19,6 +19,17 @@ TEST(Options, DefaultsWithoutArguments) {
   EXPECT_EQ(p.options.memory_budget, 256u * 1024u);
   EXPECT_EQ(p.options.extractor_output, OutputFormat::Auto);
   EXPECT_EQ(p.options.extractor_name, "cmd");
+  EXPECT_EQ(p.options.extractor_timeout, 120u);
+}
+
+TEST(Options, ExtractorTimeoutIsWholeSecondsAndZeroLifts) {
+  EXPECT_EQ(parse({"--extractor-timeout", "30"}).options.extractor_timeout, 30u);
+  const ParsedOptions none = parse({"--extractor-timeout=0"});
+  ASSERT_EQ(none.error, "");
+  EXPECT_EQ(none.options.extractor_timeout, 0u);
+  EXPECT_NE(parse({"--extractor-timeout", "-1"}).error.find("whole number"), std::string::npos);
+  EXPECT_NE(parse({"--extractor-timeout", "1.5"}).error, "");
+  EXPECT_NE(parse({"--extractor-timeout"}).error.find("needs a value"), std::string::npos);
 }
 
 TEST(Options, AlgoAllOrCommaList) {
@@ -85,7 +96,7 @@ TEST(Options, UsageDocumentsExitCodesAndDefaultCorpus) {
   EXPECT_NE(text.find("/build/corpus"), std::string::npos);
   EXPECT_NE(text.find("Exit status"), std::string::npos);
   EXPECT_NE(text.find("make corpus"), std::string::npos);
-  for (const char* option : {"--algo", "--extractor-cmd", "--packages", "--corpus", "--out-dir",
+  for (const char* option : {"--algo", "--extractor-cmd", "--extractor-timeout", "--packages", "--corpus", "--out-dir",
                              "--report", "--threads", "--chunk-size", "--memory-budget",
                              "--limit", "--help", "--version"})
     EXPECT_NE(text.find(option), std::string::npos) << option;
