@@ -147,8 +147,12 @@ CommandResult run_command(const std::string& command, std::string_view input, do
   // Our end of stdin must not block: a full pipe while the child waits for
   // us to drain its stdout would deadlock.
   ::fcntl(in.write_end, F_SETFL, ::fcntl(in.write_end, F_GETFL) | O_NONBLOCK);
+  // Capped at a year, so that an absurd limit cannot overflow the clock
+  // (which would put the deadline in the past).
+  constexpr double kLongestLimit = 365.0 * 24 * 3600;
   const Clock::time_point deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(std::min(timeout_seconds, kLongestLimit)));
   if (!pump(input, in.write_end, out.read_end, err.read_end, result, limited ? &deadline : nullptr)) {
     result.timed_out = true;
     ::kill(-pid, SIGKILL);

@@ -81,6 +81,8 @@ TEST(RunCommand, AProgramWithinTheLimitIsUntouched) {
   EXPECT_EQ(r.out, "hello");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_FALSE(run_command("true", "").timed_out);
+  // A limit too large for the clock is no limit, not one already past.
+  EXPECT_FALSE(run_command("true", "", 1.8e19).timed_out);
 }
 
 TEST(CommandExtractor, ATimeoutIsAFailureWhoseOutputIsStillScored) {
