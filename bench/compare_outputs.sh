@@ -50,9 +50,8 @@ run "$old" "$out/old" "${chunk_old[@]}"
 run "$new" "$out/new" "${chunk_new[@]}"
 
 if [ "${chunk_old[*]}" != "${chunk_new[*]}" ]; then
-  for f in "$out"/old/*.json "$out"/new/*.json; do
-    sed -i '/"status":"budget_exceeded"/ s/"bytes_in":[0-9]*,\(.*\)"peak_memory":[0-9]*/"bytes_in":-,\1"peak_memory":-/' "$f"
-  done
+  find "$out/old" "$out/new" -name '*.json' -exec sed -i \
+    '/"status":"budget_exceeded"/ s/"bytes_in":[0-9]*,\(.*\)"peak_memory":[0-9]*/"bytes_in":-,\1"peak_memory":-/' {} +
 fi
 count=$(ls "$out/new" | wc -l)
 if diff -r "$out/old" "$out/new"; then
