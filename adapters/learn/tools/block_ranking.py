@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """What the tools that ask "would this signal rank the default's held-out
-blocks better?" share (algorithm_vote.py, lexical_odds.py): a weighted
-logistic regression to stack a signal on the held-out P(content), and the
-area under the ROC curve with blocks weighed by their words. numpy is passed
-in, so importing this needs no numpy.
+blocks better?" share (algorithm_vote.py, lexical_odds.py, layout_signals.py):
+the pages of a decisions folder, a weighted logistic regression to stack a
+signal on the held-out P(content), and the area under the ROC curve with
+blocks weighed by their words. numpy is passed in, so importing this needs no
+numpy.
 """
 
 
@@ -34,6 +35,16 @@ def weighted_auc(np, score, label, weight):
     negatives_below = np.cumsum(weight * (1 - label)) - weight * (1 - label)
     positives, negatives = (weight * label).sum(), (weight * (1 - label)).sum()
     return (weight * label * negatives_below).sum() / (positives * negatives)
+
+
+def read_pages(corpus, decisions, read_page):
+    """Per package of the decisions folder, in name order, what
+    read_page(corpus, decisions, package, name) reads of each of its pages,
+    in name order."""
+    import os
+    return {package: [read_page(corpus, decisions, package, name)
+                      for name in sorted(os.listdir(os.path.join(decisions, package)))]
+            for package in sorted(os.listdir(decisions))}
 
 
 def numpy_for(corpus, decisions):

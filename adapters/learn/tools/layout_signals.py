@@ -50,15 +50,13 @@ the decisions, it says so and exits 0.
 """
 import argparse
 import bisect
-import html
 import html.parser
 import math
-import os
 import re
 import sys
 
-from block_ranking import fit, held_out_log_odds, numpy_for, weighted_auc
-from lexical_odds import words
+from block_ranking import fit, held_out_log_odds, numpy_for, read_pages, weighted_auc
+from lexical_odds import labelled_blocks
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
         "source", "track", "wbr", "keygen", "frame", "basefont", "isindex"}
@@ -135,30 +133,17 @@ class LayoutTrack(html.parser.HTMLParser):
 
 
 def page_blocks(corpus, decisions, package, name):
-    page_id = name[:-4]
-    raw = open(os.path.join(corpus, package, page_id + ".html"), "rb").read()
-    with open(os.path.join(corpus, package, page_id + ".txt"), encoding="utf-8",
-              errors="replace") as f:
-        gold = set(words(f.read()))
+    raw, blocks = labelled_blocks(corpus, decisions, package, name)
     text = raw.decode("latin-1")
     track = LayoutTrack(text)
     track.feed(text)
     track.close()
-    spans = []
-    with open(os.path.join(decisions, package, name)) as f:
-        next(f)
-        for line in f:
-            begin, end, _kept, score = line.rstrip("\n").split("\t")
-            spans.append((int(begin), int(end), float(score)))
     rows = []
-    for i, (begin, end, score) in enumerate(spans):
-        text = html.unescape(re.sub(r"<[^>]*>", " ", raw[begin:end].decode("utf-8", "replace")))
-        found = words(text)
+    for i, (begin, end, score, found, label) in enumerate(blocks):
         if not found:
             continue
-        label = sum(w in gold for w in found) * 2 >= len(found)
-        before = raw[spans[i - 1][1]:begin] if i > 0 else b""
-        after = raw[end:spans[i + 1][0]] if i + 1 < len(spans) else b""
+        before = raw[blocks[i - 1][1]:begin] if i > 0 else b""
+        after = raw[end:blocks[i + 1][0]] if i + 1 < len(blocks) else b""
         rows.append((len(found), label, score, (track.state_at(begin), gap(before), gap(after))))
     return rows
 
@@ -234,9 +219,8 @@ def main():
     np = numpy_for(args.corpus, args.decisions)
     if np is None:
         return 0
-    packages = sorted(os.listdir(args.decisions))
-    pages = {p: [page_blocks(args.corpus, args.decisions, p, n)
-                 for n in sorted(os.listdir(os.path.join(args.decisions, p)))] for p in packages}
+    pages = read_pages(args.corpus, args.decisions, page_blocks)
+    packages = list(pages)
     low, high = map(float, args.band.split(","))
     print("held out\tsignal\twords it covers\tAUC default\tAUC with it"
           f"\tin the band {low}-{high}: blocks\tAUC default\tAUC with it")

@@ -57,7 +57,7 @@ import os
 import re
 import sys
 
-from block_ranking import fit, held_out_log_odds, numpy_for, weighted_auc
+from block_ranking import fit, held_out_log_odds, numpy_for, read_pages, weighted_auc
 
 # A CJK character is a word of its own (engine/tokenizer.h); other runs of
 # word characters are words.
@@ -68,25 +68,32 @@ def words(text):
     return WORD.findall(text.lower())
 
 
-def page_blocks(corpus, decisions, package, name):
+def labelled_blocks(corpus, decisions, package, name):
+    """A page's bytes, and per block of its decisions file, in order: its
+    begin and end, its held-out P(content), its words (its bytes without
+    markup, entities decoded) and whether it is content (at least half of
+    its words occur in the gold text, as train_blocks labels it)."""
     page_id = name[:-4]
     raw = open(os.path.join(corpus, package, page_id + ".html"), "rb").read()
     with open(os.path.join(corpus, package, page_id + ".txt"), encoding="utf-8",
               errors="replace") as f:
         gold = set(words(f.read()))
-    rows = []
+    blocks = []
     with open(os.path.join(decisions, package, name)) as f:
         next(f)
         for line in f:
             begin, end, _kept, score = line.rstrip("\n").split("\t")
-            text = html.unescape(re.sub(r"<[^>]*>", " ",
-                                        raw[int(begin):int(end)].decode("utf-8", "replace")))
+            begin, end = int(begin), int(end)
+            text = html.unescape(re.sub(r"<[^>]*>", " ", raw[begin:end].decode("utf-8", "replace")))
             found = words(text)
-            if not found:
-                continue
-            label = sum(w in gold for w in found) * 2 >= len(found)
-            rows.append((found, label, float(score)))
-    return rows
+            label = bool(found) and sum(w in gold for w in found) * 2 >= len(found)
+            blocks.append((begin, end, float(score), found, label))
+    return raw, blocks
+
+
+def page_blocks(corpus, decisions, package, name):
+    _raw, blocks = labelled_blocks(corpus, decisions, package, name)
+    return [(found, label, score) for _begin, _end, score, found, label in blocks if found]
 
 
 class PageCounts:
@@ -168,9 +175,8 @@ def main():
     np = numpy_for(args.corpus, args.decisions)
     if np is None:
         return 0
-    packages = sorted(os.listdir(args.decisions))
-    pages = {p: [page_blocks(args.corpus, args.decisions, p, n)
-                 for n in sorted(os.listdir(os.path.join(args.decisions, p)))] for p in packages}
+    pages = read_pages(args.corpus, args.decisions, page_blocks)
+    packages = list(pages)
     counts = {}
     for p in packages:
         counts[p] = PageCounts()
