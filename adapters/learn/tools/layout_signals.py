@@ -36,10 +36,12 @@ and over it with the signal's features and each of them times the
 log-odds, fitted on the five other packages (blocks weighed by the square
 root of their words, pages by their package's size^-0.5, as train_blocks
 weighs them), scores the sixth. Printed per package and signal: the share
-of its words the signal says something of (a feature not 0), and the area
+of its words the signal says something of (a feature not 0); the area
 under the ROC curve (blocks weighed by their words) of each fit, over all
 blocks and over those whose held-out P(content) is within --band (default
-0.2,0.8: where a better ranking can change a decision).
+0.2,0.8: where a better ranking can change a decision); and the word F1 of
+what each fit keeps at p 0.5 against the labels, mean over pages (a proxy
+for the decisions: no smoothing, headline or fallback).
 
 Needs numpy (Debian: python3-numpy); an analysis, outside the build and the
 tests.
@@ -48,14 +50,13 @@ usage: layout_signals.py DECISIONS_DIR [CORPUS_ROOT] [--band LO,HI]
 CORPUS_ROOT defaults to build/corpus (`make corpus`); without it or without
 the decisions, it says so and exits 0.
 """
-import argparse
 import bisect
 import html.parser
 import math
 import re
 import sys
 
-from block_ranking import fit, held_out_log_odds, numpy_for, read_pages, weighted_auc
+from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, numpy_for, read_pages
 from lexical_odds import labelled_blocks
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
@@ -182,51 +183,36 @@ def design(np, rows, group):
 GROUPS = {"widths": slice(0, 4), "columns": slice(4, 7), "both": slice(0, 7), "gaps": slice(7, 11)}
 
 
-def held_out_auc(np, pages, held, group, low, high):
-    """The AUCs of the default's log-odds alone and with the group's signal,
-    fitted on the other packages and scored on the held-out one."""
-    x, y, fit_weight = [], [], []
-    for j in pages:
-        if j == held:
-            continue
-        for rows in pages[j]:
-            if not rows:
-                continue
-            x.append(design(np, rows, group))
-            y += [float(r[1]) for r in rows]
-            fit_weight += [math.sqrt(r[0]) * len(pages[j]) ** -0.5 for r in rows]
-    x, y, fit_weight = np.vstack(x), np.array(y), np.array(fit_weight)
-    base, full = fit(np, x[:, :2], y, fit_weight), fit(np, x, y, fit_weight)
-    rows = [r for page in pages[held] for r in page]
-    xt = design(np, rows, group)
-    yt = np.array([float(r[1]) for r in rows])
-    wt = np.array([float(r[0]) for r in rows])
-    pt = np.array([r[2] for r in rows])
-    band = (pt >= low) & (pt <= high)
-    covered = (wt * (xt[:, 2:2 + (xt.shape[1] - 2) // 2] != 0).any(axis=1)).sum() / wt.sum()
-    return (f"{covered:.3f}\t{weighted_auc(np, xt[:, :2] @ base, yt, wt):.4f}"
-            f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{int(band.sum())}"
-            f"\t{weighted_auc(np, xt[band][:, :2] @ base, yt[band], wt[band]):.4f}"
-            f"\t{weighted_auc(np, xt[band] @ full, yt[band], wt[band]):.4f}")
+def held_out_scores(np, pages, held, group, band):
+    """The share of the held-out words the group's signal says something
+    of, and the held-out figures (block_ranking.held_out_figures) with it."""
+    def page_matrix(_package, rows):
+        if not rows:
+            return None
+        return (design(np, rows, group), np.array([float(r[1]) for r in rows]),
+                np.array([float(r[0]) for r in rows]))
+
+    matrices = [m for m in (page_matrix(held, rows) for rows in pages[held]) if m is not None]
+    x = np.vstack([m[0] for m in matrices])
+    words = np.concatenate([m[2] for m in matrices])
+    covered = (words * (x[:, 2:2 + (x.shape[1] - 2) // 2] != 0).any(axis=1)).sum() / words.sum()
+    return f"{covered:.3f}\t{held_out_figures(np, pages, held, page_matrix, band)}"
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("decisions")
-    parser.add_argument("corpus", nargs="?", default="build/corpus")
-    parser.add_argument("--band", default="0.2,0.8")
+    parser = analysis_parser(__doc__)
     args = parser.parse_args()
     np = numpy_for(args.corpus, args.decisions)
     if np is None:
         return 0
     pages = read_pages(args.corpus, args.decisions, page_blocks)
-    packages = list(pages)
-    low, high = map(float, args.band.split(","))
+    band = tuple(map(float, args.band.split(",")))
     print("held out\tsignal\twords it covers\tAUC default\tAUC with it"
-          f"\tin the band {low}-{high}: blocks\tAUC default\tAUC with it")
-    for held in packages:
+          f"\tin the band {band[0]}-{band[1]}: blocks\tAUC default\tAUC with it"
+          "\tword F1 default\tword F1 with it")
+    for held in pages:
         for group in GROUPS:
-            print(held + "\t" + group + "\t" + held_out_auc(np, pages, held, group, low, high))
+            print(held + "\t" + group + "\t" + held_out_scores(np, pages, held, group, band))
     return 0
 
 

@@ -38,7 +38,9 @@ their package's size^-0.5, as train_blocks weighs them), scores the sixth.
 Printed per package: the area under the ROC curve, blocks weighed by their
 words, of each, over all blocks and over those whose held-out P(content) is
 within --band (default 0.2,0.8: the blocks near the threshold, where a
-better ranking can change a decision); and the strongest content and
+better ranking can change a decision); the word F1 of what each keeps at p
+0.5 against the labels, mean over pages (a proxy for the decisions: no
+smoothing, headline or fallback); and the strongest content and
 boilerplate words of the table learned on all six packages.
 
 Needs numpy (Debian: python3-numpy); it is an analysis, outside the build
@@ -49,7 +51,6 @@ usage: lexical_odds.py DECISIONS_DIR [CORPUS_ROOT] [--min-pages N] [--band LO,HI
 CORPUS_ROOT defaults to build/corpus (`make corpus`); without it or without
 the decisions, it says so and exits 0.
 """
-import argparse
 import collections
 import html
 import math
@@ -57,7 +58,7 @@ import os
 import re
 import sys
 
-from block_ranking import fit, held_out_log_odds, numpy_for, read_pages, weighted_auc
+from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, numpy_for, read_pages
 
 # A CJK character is a word of its own (engine/tokenizer.h); other runs of
 # word characters are words.
@@ -165,11 +166,8 @@ def design(np, rows, table):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("decisions")
-    parser.add_argument("corpus", nargs="?", default="build/corpus")
+    parser = analysis_parser(__doc__)
     parser.add_argument("--min-pages", type=int, default=10)
-    parser.add_argument("--band", default="0.2,0.8")
     parser.add_argument("--agree", type=int, default=0)
     args = parser.parse_args()
     np = numpy_for(args.corpus, args.decisions)
@@ -184,35 +182,22 @@ def main():
             counts[p].add_page(rows)
     print(f"{sum(len(v) for v in pages.values())} pages; words seen on at least "
           f"{args.min_pages} training pages count")
-    low, high = map(float, args.band.split(","))
-    print(f"held out\tAUC default\tAUC with words\tin the band {low}-{high}: blocks\t"
-          "AUC default\tAUC with words\twords in table")
+    band = tuple(map(float, args.band.split(",")))
+    print(f"held out\tAUC default\tAUC with words\tin the band {band[0]}-{band[1]}: blocks\t"
+          "AUC default\tAUC with words\tword F1 default\tword F1 with words\twords in table")
     for held in packages:
-        x, y, fit_weight = [], [], []
-        for j in packages:
-            if j == held:
-                continue
-            table = odds_table([counts[q] for q in packages if q not in (j, held)], args.min_pages,
-                               args.agree)
-            for rows in pages[j]:
-                if not rows:
-                    continue
-                x.append(design(np, rows, table))
-                y += [float(r[1]) for r in rows]
-                fit_weight += [math.sqrt(len(r[0])) * len(pages[j]) ** -0.5 for r in rows]
-        x, y, fit_weight = np.vstack(x), np.array(y), np.array(fit_weight)
-        base, full = fit(np, x[:, :2], y, fit_weight), fit(np, x, y, fit_weight)
-        table = odds_table([counts[q] for q in packages if q != held], args.min_pages, args.agree)
-        rows = [r for page in pages[held] for r in page]
-        xt = design(np, rows, table)
-        yt = np.array([float(r[1]) for r in rows])
-        wt = np.array([float(len(r[0])) for r in rows])
-        pt = np.array([r[2] for r in rows])
-        band = (pt >= low) & (pt <= high)
-        print(f"{held}\t{weighted_auc(np, xt[:, :2] @ base, yt, wt):.4f}"
-              f"\t{weighted_auc(np, xt @ full, yt, wt):.4f}\t{int(band.sum())}"
-              f"\t{weighted_auc(np, xt[band][:, :2] @ base, yt[band], wt[band]):.4f}"
-              f"\t{weighted_auc(np, xt[band] @ full, yt[band], wt[band]):.4f}\t{len(table)}")
+        tables = {j: odds_table([counts[q] for q in packages if q not in (j, held)],
+                                args.min_pages, args.agree) for j in packages if j != held}
+        tables[held] = odds_table([counts[q] for q in packages if q != held], args.min_pages,
+                                  args.agree)
+
+        def page_matrix(package, rows):
+            if not rows:
+                return None
+            return (design(np, rows, tables[package]), np.array([float(r[1]) for r in rows]),
+                    np.array([float(len(r[0])) for r in rows]))
+
+        print(f"{held}\t{held_out_figures(np, pages, held, page_matrix, band)}\t{len(tables[held])}")
     table = odds_table(counts.values(), args.min_pages, args.agree)
     ranked = sorted(table.items(), key=lambda kv: (kv[1], kv[0]))
     print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
