@@ -40,8 +40,10 @@ def weighted_auc(np, score, label, weight):
 def mean_page_f1(np, pages, beta):
     """The mean over pages of the word F1 of the blocks a fit keeps at
     P(content) 0.5 against their labels: what a better ranking does to
-    decisions, with no smoothing, headline or fallback. pages: (design
-    matrix, labels, words) per page."""
+    decisions, with no smoothing, headline or fallback, and a weak one: the
+    elements between blocks raised it on every package and left the margin
+    by package level when built (adapters/learn/README.md, stop 101).
+    pages: (design matrix, labels, words) per page."""
     total = 0.0
     for x, label, weight in pages:
         keep = (x[:, :len(beta)] @ beta) > 0
