@@ -21,6 +21,11 @@ its direct effect. This prints, per package:
   meta files name one (`page_type`: wcxb-dev-sample's article, forum,
   product, collection, listing, documentation, service);
 - with --show N, the N pages of each package that moved most;
+- with --min-gold-words N, all of it on the pages whose gold text holds N
+  words or more only (words as lexical_odds.py counts them: a CJK
+  character is one), leaving out the galleries', videos' and front pages'
+  golds of a sentence or two; no margin then, since the references'
+  figures are whole packages';
 - with --bootstrap N, how far the margin's change could be page sampling's
   doing: the change recomputed on N resamples of the pages (each package's
   pages drawn with replacement, the same draw for both tables), its 2.5th
@@ -31,8 +36,8 @@ its direct effect. This prints, per package:
   level, one outside may still be a retraining's swing.
 
 usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--by-type] [--swing X] [--show N]
-                       [--bootstrap N [--seed S]]
-The corpus (for --marked-by and --by-type) defaults to build/corpus (`make
+                       [--min-gold-words N] [--bootstrap N [--seed S]]
+The corpus (for --marked-by, --by-type and --min-gold-words) defaults to build/corpus (`make
 corpus`); without it, those options say so and are skipped.
 """
 import argparse
@@ -154,6 +159,13 @@ def page_types(corpus, keys):
     return types
 
 
+def gold_words(corpus, key):
+    from lexical_odds import words  # this folder
+    package, document = key
+    with open(os.path.join(corpus, package, document + ".txt"), encoding="utf-8", errors="replace") as gold:
+        return len(words(gold.read()))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("base")
@@ -163,12 +175,18 @@ def main():
     parser.add_argument("--by-type", action="store_true")
     parser.add_argument("--swing", type=float, default=0.05)
     parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--min-gold-words", type=int, default=0, metavar="N")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
     base, new = load(args.base), load(args.new)
     keys = sorted(k for k in base if k in new)
+    if args.min_gold_words > 0:
+        if not os.path.isdir(args.corpus):
+            sys.exit(f"compare_runs.py: --min-gold-words needs the corpus, not at {args.corpus} (make corpus)")
+        keys = [k for k in keys if gold_words(args.corpus, k) >= args.min_gold_words]
+        print(f"the pages whose gold holds {args.min_gold_words} words or more")
     if not keys:
         sys.exit("compare_runs.py: the two tables share no page")
     packages = sorted({p for p, _ in keys})
@@ -191,7 +209,7 @@ def main():
               f"{n[0] - b[0]:+.4f} / {n[1] - b[1]:+.4f}  {up:3d}  {down:4d}")
 
     every_reference = {**READABILITY, **READABILITY_MEASURED_HERE}
-    for name in ("base", "new"):
+    for name in ("base", "new") if args.min_gold_words == 0 else ():
         got = totals[name]
         margin = margin_over(got, READABILITY)
         if margin:
@@ -209,7 +227,9 @@ def main():
               f"({len(got)} packages)")
 
     if args.bootstrap > 0:
-        if not any(p in READABILITY for p in packages):
+        if args.min_gold_words > 0:
+            print("--bootstrap skipped: with --min-gold-words there is no margin")
+        elif not any(p in READABILITY for p in packages):
             print("--bootstrap skipped: no package with Readability.js's figures")
         else:
             print_bootstrap(bootstrap(base, new, keys, args.bootstrap, args.seed), args.seed)
