@@ -112,6 +112,19 @@ def analysis_parser(doc):
     return parser
 
 
+def parse_and_read(parser, read_page):
+    """Parses the arguments (--band into a pair of numbers) and, when the
+    corpus, the decisions and numpy are there, reads every page with
+    read_pages: (arguments, numpy, pages). Else None, having said what is
+    missing."""
+    args = parser.parse_args()
+    args.band = tuple(map(float, args.band.split(",")))
+    np = numpy_for(args.corpus, args.decisions)
+    if np is None:
+        return None
+    return args, np, read_pages(args.corpus, args.decisions, read_page)
+
+
 def numpy_for(corpus, decisions):
     """numpy, when the corpus and the decisions are there and numpy is
     installed; else None, having said what is missing (the tool then exits 0:

@@ -56,7 +56,7 @@ import math
 import re
 import sys
 
-from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, numpy_for, read_pages
+from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, parse_and_read
 from lexical_odds import labelled_blocks
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
@@ -201,12 +201,11 @@ def held_out_scores(np, pages, held, group, band):
 
 def main():
     parser = analysis_parser(__doc__)
-    args = parser.parse_args()
-    np = numpy_for(args.corpus, args.decisions)
-    if np is None:
+    loaded = parse_and_read(parser, page_blocks)
+    if loaded is None:
         return 0
-    pages = read_pages(args.corpus, args.decisions, page_blocks)
-    band = tuple(map(float, args.band.split(",")))
+    args, np, pages = loaded
+    band = args.band
     print("held out\tsignal\twords it covers\tAUC default\tAUC with it"
           f"\tin the band {band[0]}-{band[1]}: blocks\tAUC default\tAUC with it"
           "\tword F1 default\tword F1 with it")

@@ -58,7 +58,7 @@ import os
 import re
 import sys
 
-from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, numpy_for, read_pages
+from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, parse_and_read
 
 # A CJK character is a word of its own (engine/tokenizer.h); other runs of
 # word characters are words.
@@ -169,11 +169,10 @@ def main():
     parser = analysis_parser(__doc__)
     parser.add_argument("--min-pages", type=int, default=10)
     parser.add_argument("--agree", type=int, default=0)
-    args = parser.parse_args()
-    np = numpy_for(args.corpus, args.decisions)
-    if np is None:
+    loaded = parse_and_read(parser, page_blocks)
+    if loaded is None:
         return 0
-    pages = read_pages(args.corpus, args.decisions, page_blocks)
+    args, np, pages = loaded
     packages = list(pages)
     counts = {}
     for p in packages:
@@ -182,7 +181,7 @@ def main():
             counts[p].add_page(rows)
     print(f"{sum(len(v) for v in pages.values())} pages; words seen on at least "
           f"{args.min_pages} training pages count")
-    band = tuple(map(float, args.band.split(",")))
+    band = args.band
     print(f"held out\tAUC default\tAUC with words\tin the band {band[0]}-{band[1]}: blocks\t"
           "AUC default\tAUC with words\tword F1 default\tword F1 with words\twords in table")
     for held in packages:

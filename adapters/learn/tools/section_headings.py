@@ -49,7 +49,7 @@ the decisions, it says so and exits 0.
 import re
 import sys
 
-from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, numpy_for, read_pages
+from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, parse_and_read
 from lexical_odds import PageCounts, labelled_blocks, lexical, odds_table
 
 HEADING_OPEN = re.compile(rb"<h[1-6][\s>]", re.I)
@@ -129,13 +129,12 @@ def main():
     parser = analysis_parser(__doc__)
     parser.add_argument("--min-pages", type=int, default=5)
     parser.add_argument("--agree", type=int, default=0)
-    args = parser.parse_args()
-    np = numpy_for(args.corpus, args.decisions)
-    if np is None:
+    loaded = parse_and_read(parser, page_sections)
+    if loaded is None:
         return 0
-    pages = read_pages(args.corpus, args.decisions, page_sections)
+    args, np, pages = loaded
     counts = {p: heading_counts(pages[p]) for p in pages}
-    band = tuple(map(float, args.band.split(",")))
+    band = args.band
     print("held out\twords under a heading\tAUC default\tAUC with headings"
           f"\tin the band {band[0]}-{band[1]}: blocks\tAUC default\tAUC with headings"
           "\tword F1 default\tword F1 with headings\twords in table")
