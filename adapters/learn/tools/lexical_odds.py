@@ -154,6 +154,13 @@ def odds_table(counts, min_pages, agree=0):
     return table
 
 
+def print_strongest(table, what):
+    """The 40 words of the table most on each side."""
+    ranked = sorted(table.items(), key=lambda kv: (kv[1], kv[0]))
+    print(f"boilerplate {what}: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
+    print(f"content {what}: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
+
+
 def lexical(table, found):
     odds = [table.get(w, 0.0) for w in found]
     return sum(odds) / len(odds), sum(o < -1 for o in odds) / len(odds)
@@ -197,10 +204,7 @@ def main():
                     np.array([float(len(r[0])) for r in rows]))
 
         print(f"{held}\t{held_out_figures(np, pages, held, page_matrix, band)}\t{len(tables[held])}")
-    table = odds_table(counts.values(), args.min_pages, args.agree)
-    ranked = sorted(table.items(), key=lambda kv: (kv[1], kv[0]))
-    print("boilerplate words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
-    print("content words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
+    print_strongest(odds_table(counts.values(), args.min_pages, args.agree), "words")
     return 0
 
 

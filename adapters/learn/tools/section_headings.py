@@ -50,7 +50,7 @@ import re
 import sys
 
 from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, parse_and_read
-from lexical_odds import PageCounts, labelled_blocks, lexical, odds_table
+from lexical_odds import PageCounts, labelled_blocks, lexical, odds_table, print_strongest
 
 HEADING_OPEN = re.compile(rb"<h[1-6][\s>]", re.I)
 HEADING_CLOSE = re.compile(rb"</h[1-6]\s*>", re.I)
@@ -140,10 +140,7 @@ def main():
           "\tword F1 default\tword F1 with headings\twords in table")
     for held in pages:
         print(held + "\t" + held_out_scores(np, pages, counts, held, args.min_pages, args.agree, band))
-    table = odds_table(counts.values(), args.min_pages, args.agree)
-    ranked = sorted(table.items(), key=lambda kv: (kv[1], kv[0]))
-    print("boilerplate heading words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[:40]))
-    print("content heading words: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
+    print_strongest(odds_table(counts.values(), args.min_pages, args.agree), "heading words")
     return 0
 
 
