@@ -22,6 +22,9 @@ markup a streaming tokenizer reads, at no delay or one block's.
   frames, ad slots, objects, forms' controls and images that open in it):
   an article's paragraphs sit a `</p><p>` apart, a page's boxes with
   scripts and markup between them.
+- gap_bytes, gap_elements: the gaps' two parts alone (the elements raised
+  the word F1 below on every package and, built as features, left the
+  margin level: adapters/learn/README.md, stop 101).
 
 For every block of every page it takes the default's held-out P(content)
 (`train_blocks --no-write --decisions DIR`: DIR/<package>/<id>.tsv, begin,
@@ -179,8 +182,10 @@ def design(np, rows, group):
 
 
 # Which of layout_features' columns each fit adds: the declared widths, the
-# table cell's column, both, the markup between the block and its neighbours.
-GROUPS = {"widths": slice(0, 4), "columns": slice(4, 7), "both": slice(0, 7), "gaps": slice(7, 11)}
+# table cell's column, both, the markup between the block and its neighbours,
+# and that markup's two parts: its bytes, the elements that open in it.
+GROUPS = {"widths": slice(0, 4), "columns": slice(4, 7), "both": slice(0, 7), "gaps": slice(7, 11),
+          "gap_bytes": [7, 9], "gap_elements": [8, 10]}
 
 
 def held_out_scores(np, pages, held, group, band):
