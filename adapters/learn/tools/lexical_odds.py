@@ -161,6 +161,17 @@ def print_strongest(table, what):
     print(f"content {what}: " + " ".join(f"{w}:{o:.1f}" for w, o in ranked[-40:]))
 
 
+def fold_tables(counts, held, min_pages, agree):
+    """The word tables of one held-out fold, per package (counts: package ->
+    PageCounts): the held-out package's from every other package, a training
+    package's from every package but itself and the held-out one, so the
+    stacking is never fitted on scores that saw their own pages."""
+    tables = {j: odds_table([counts[q] for q in counts if q not in (j, held)], min_pages, agree)
+              for j in counts if j != held}
+    tables[held] = odds_table([counts[q] for q in counts if q != held], min_pages, agree)
+    return tables
+
+
 def lexical(table, found):
     odds = [table.get(w, 0.0) for w in found]
     return sum(odds) / len(odds), sum(o < -1 for o in odds) / len(odds)
@@ -192,10 +203,7 @@ def main():
     print(f"held out\tAUC default\tAUC with words\tin the band {band[0]}-{band[1]}: blocks\t"
           "AUC default\tAUC with words\tword F1 default\tword F1 with words\twords in table")
     for held in packages:
-        tables = {j: odds_table([counts[q] for q in packages if q not in (j, held)],
-                                args.min_pages, args.agree) for j in packages if j != held}
-        tables[held] = odds_table([counts[q] for q in packages if q != held], args.min_pages,
-                                  args.agree)
+        tables = fold_tables(counts, held, args.min_pages, args.agree)
 
         def page_matrix(package, rows):
             if not rows:

@@ -50,7 +50,7 @@ import re
 import sys
 
 from block_ranking import analysis_parser, held_out_figures, held_out_log_odds, parse_and_read
-from lexical_odds import PageCounts, labelled_blocks, lexical, odds_table, print_strongest
+from lexical_odds import PageCounts, fold_tables, labelled_blocks, lexical, odds_table, print_strongest
 
 HEADING_OPEN = re.compile(rb"<h[1-6][\s>]", re.I)
 HEADING_CLOSE = re.compile(rb"</h[1-6]\s*>", re.I)
@@ -107,9 +107,7 @@ def held_out_scores(np, pages, counts, held, min_pages, agree, band):
     tables learned without the held-out package, and for a training
     package without it too; the share of the held-out words under a
     heading; the size of its table."""
-    tables = {j: odds_table([counts[q] for q in pages if q not in (j, held)], min_pages, agree)
-              for j in pages if j != held}
-    tables[held] = odds_table([counts[q] for q in pages if q != held], min_pages, agree)
+    tables = fold_tables(counts, held, min_pages, agree)
 
     def page_matrix(package, page):
         rows, _sections = page
