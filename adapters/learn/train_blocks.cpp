@@ -4,7 +4,7 @@
 //
 //   train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--no-write] [--no-cv]
 //                [--lag N] [--bias X] [--linear] [--package-exponent X]
-//                [--balance-packages] [--page-weight X]
+//                [--balance-packages] [--page-weight X] [--gold-weight X]
 //                [--trees N] [--depth N]
 //                [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST]
 //                [--lambda X] [--seed N]
@@ -364,25 +364,37 @@ struct Weighting {
   // the same, as in the measures, which average F1 over pages; at 0 a long
   // page counts by its length.
   double page_exponent = 0.0;
+  // A document's blocks scaled by (mean content total / its content total)^
+  // gold_exponent, the content total being the summed weight of its blocks
+  // labelled content (at least one block's): a block's share of a page's
+  // precision or recall is its words over the gold's, so on a page whose
+  // gold is short each block decides more of the page's F1.
+  double gold_exponent = 0.0;
 };
 
 // Sets each document's weight factor.
 void weigh_documents(const std::vector<const Document*>& docs, const Weighting& weighting) {
   std::unordered_map<std::size_t, std::size_t> count;
   for (const Document* d : docs) ++count[d->package];
-  std::vector<double> totals;
-  double mean_total = 0;
+  std::vector<double> totals, content_totals;
+  double mean_total = 0, mean_content = 0;
   for (const Document* d : docs) {
-    double total = 0;
-    for (const Block& b : d->blocks) total += block_weight(b);
+    double total = 0, content = 0;
+    for (std::size_t i = 0; i < d->blocks.size(); ++i) {
+      total += block_weight(d->blocks[i]);
+      if (i < d->labels.size() && d->labels[i]) content += block_weight(d->blocks[i]);
+    }
     totals.push_back(total);
+    content_totals.push_back(std::max(content, 1.0));
     mean_total += total / static_cast<double>(docs.size());
+    mean_content += content_totals.back() / static_cast<double>(docs.size());
   }
   for (std::size_t i = 0; i < docs.size(); ++i) {
     const Document* d = docs[i];
     double w = std::pow(static_cast<double>(docs.size()) / static_cast<double>(count.size() * count[d->package]),
                         weighting.package_exponent);
     if (weighting.page_exponent != 0 && totals[i] > 0) w *= std::pow(mean_total / totals[i], weighting.page_exponent);
+    if (weighting.gold_exponent != 0) w *= std::pow(mean_content / content_totals[i], weighting.gold_exponent);
     const_cast<Document*>(d)->weight = static_cast<float>(w);
   }
 }
@@ -673,6 +685,7 @@ int main(int argc, char** argv) {
     else if (a == "--balance-packages") weighting.package_exponent = 1.0;
     else if (a == "--package-exponent" && i + 1 < argc) weighting.package_exponent = std::atof(argv[++i]);
     else if (a == "--page-weight" && i + 1 < argc) weighting.page_exponent = std::atof(argv[++i]);
+    else if (a == "--gold-weight" && i + 1 < argc) weighting.gold_exponent = std::atof(argv[++i]);
     else if (a == "--trees" && i + 1 < argc) params.trees = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--depth" && i + 1 < argc) params.depth = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
     else if (a == "--learning-rate" && i + 1 < argc) params.learning_rate = static_cast<float>(std::atof(argv[++i]));
@@ -718,7 +731,7 @@ int main(int argc, char** argv) {
       }
       (a == "--sweep-bias" ? sweep_biases : sweep_weights) = *values;
     } else {
-      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--bins N] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--best-labels] [--best-labels-gain X] [--leave-out-passed-over] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
+      std::fprintf(stderr, "usage: train_blocks [--corpus ROOT] [--out FILE] [--threads N] [--lag N] [--bias X] [--linear] [--package-exponent X] [--balance-packages] [--page-weight X] [--gold-weight X] [--trees N] [--depth N] [--learning-rate X] [--subsample X] [--feature-share X] [--drop-rate X] [--monotone LIST] [--lambda X] [--seed N] [--bags N] [--stacked] [--min-child-hessian X] [--bins N] [--no-write] [--no-cv] [--documents FILE] [--decisions DIR] [--oracle] [--sequence-labels] [--soft-labels W] [--content-claims] [--best-labels] [--best-labels-gain X] [--leave-out-passed-over] [--min-ceiling X] [--page-folds K] [--smoothing-weight X] [--sweep-bias LIST] [--sweep-smoothing LIST] [--known-address] [--site-folds K --sites FILE] [--train-without LIST]\n");
       return 1;
     }
   }
