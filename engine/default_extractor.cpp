@@ -93,7 +93,7 @@ bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
 }
 
 bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view text) {
-  return (stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text);
+  return (stats.semantics & (kSemLanguageLink | kSemControl)) != 0 || is_ad_label(text);
 }
 
 bool DefaultExtractor::is_link_aside(const BlockStats& stats) {

@@ -263,7 +263,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // only an ad's label (engine/ad_label.h), or every word of it is a link to
   // the page in another language (kSemLanguageLink: a language switcher's
   // entry, which a page that declares itself no story keeps beside its title
-  // under the kind's shift; Wikipedia's articles are og:type "website").
+  // under the kind's shift; Wikipedia's articles are og:type "website"), or
+  // every word of it is inside a <button>, a <textarea> or a <label>
+  // (kSemControl: the page's interface, a newsletter box's "Sign up" or a
+  // "Listen to this article" between two paragraphs, kept by the smoothing
+  // whatever its score; stop 103).
   static bool never_written(const BlockStats& stats, std::string_view text);
   // Which blocks of a page the extractor passes over, given which are never
   // written; `lag` is the smoothing's. Such a block alone between two others

@@ -207,7 +207,10 @@ std::uint32_t bits_of_tag(Tag tag) {
     case Tag::article: return kSemArticle;
     case Tag::main: return kSemContent | kSemMainLandmark;
     case Tag::figure: case Tag::figcaption: return kSemCaption;
-    case Tag::form: case Tag::input: case Tag::button: case Tag::label: return kSemForm;
+    case Tag::form: case Tag::input: return kSemForm;
+    case Tag::label: return kSemForm | kSemControl;
+    case Tag::button: return kSemForm | kSemControl;
+    case Tag::textarea: return kSemControl;
     case Tag::time: return kSemByline;
     case Tag::noscript: return kSemNoscript;
     case Tag::math: return kSemFormula;

@@ -55,6 +55,13 @@ enum Semantic : std::uint32_t {
   // Inside a MathML <math> element: a formula. A block whose every word is
   // in one is a display formula, which pages write only in their text.
   kSemFormula = 1u << 22,
+  // Inside a form control a reader operates (a <button>, a <textarea>) or
+  // the <label> that names one: its words are the page's interface ("Sign
+  // up", "Load more", "Write a comment…", "Remember me"), never the
+  // document's text, wherever the control stands; a block whose every word
+  // is in one is never written. (role="button" is not one: sites give it to
+  // whole clickable teaser cards, a listing's content.)
+  kSemControl = 1u << 23,
 };
 
 // The element's own bits (not its ancestors').

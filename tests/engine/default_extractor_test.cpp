@@ -179,6 +179,39 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
   EXPECT_EQ(labels, 3u) << "each label is a block of its own, with a decision";
 }
 
+// A story with the controls a page puts in and around it: a menu toggle, a
+// newsletter box's field label and "Sign up" button and a "Listen to this
+// article" button between two paragraphs, where the smoothing keeps a short
+// block whatever its score, a comment form after it. A block whose every
+// word is inside a <button>, a <textarea> or a <label> is the page's
+// interface and never written (kSemControl); a button inside a sentence is a
+// word of the sentence, written with it.
+TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
+  const std::string html = test::read_fixture("article_with_controls.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Rivers are rising faster than forecast", "Hydrologists monitoring", "We have not seen a rise",
+       "Local councils have opened", "On the river's upper reaches",
+       "Children at the village school can press Start on the classroom screen", "The agency said it would"},
+      {"Menu", "Your email address", "Sign up", "Listen to this article", "Write your comment here",
+       "Notify me", "Post comment", "Load more", "All rights reserved"});
+  std::size_t labels = 0;
+  for (const char* label : {">Sign up<", ">Listen to this article<"}) {
+    const std::size_t at = html.find(label);
+    ASSERT_NE(at, std::string::npos) << label;
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
+        EXPECT_FALSE(d.kept) << label;
+        ++labels;
+      }
+    }
+  }
+  EXPECT_EQ(labels, 2u) << "each label is a block of its own, with a decision";
+}
+
 // Which blocks are passed over: a never-written block alone between two
 // others, not one of a run, not the page's last, not one within lag + 3
 // blocks of the last passed over.

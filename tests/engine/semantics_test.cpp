@@ -92,6 +92,11 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::article, ""), kSemArticle);
   EXPECT_EQ(of(Tag::noscript, ""), kSemNoscript);
   EXPECT_EQ(of(Tag::math, ""), kSemFormula) << "a formula, past the features' bits";
+  EXPECT_EQ(of(Tag::button, ""), kSemForm | kSemControl) << "a control's label, past the features' bits";
+  EXPECT_EQ(of(Tag::textarea, ""), kSemControl) << "a field's text is no form cue, as before";
+  EXPECT_EQ(of(Tag::label, ""), kSemForm | kSemControl);
+  EXPECT_EQ(of(Tag::input, ""), kSemForm);
+  EXPECT_EQ(of(Tag::div, "", "", "button"), 0u) << "role=button: a whole clickable teaser card, no control";
   ElementAttributes a;
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
