@@ -12,7 +12,11 @@
 // and the two-state smoothing charges a return to content after a long gap
 // no more than after a short one. A reader who has seen a whole article end
 // expects no second one. Readability decides this by picking one container
-// at the end of the page; a stream cannot see the container close, but it
+// at the end of the page; a stream sees elements close but not which of
+// them is the article's (the first to close around 250 words the model
+// found likely, tried at stop 103, raised the news packages by up to 0.001
+// and lowered wcxb-dev-sample's forums and articles, where it is a thread's
+// first post or an article body without the boxes that follow it), but it
 // has seen a long run of content and then several blocks that are not.
 // In HMM terms the transition back into content depends on how long the
 // page has been out of it once an article was written: a duration the
