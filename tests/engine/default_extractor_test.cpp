@@ -106,6 +106,26 @@ void expect_kept_in_order_and_left_out(const std::string& text, std::initializer
   for (const char* part : absent) EXPECT_EQ(text.find(part), std::string::npos) << part << " in\n" << text;
 }
 
+// Expects each of `markers` (markup as it stands in `html`) to lie in blocks
+// that were decided and not kept; returns how many decisions hold one, so a
+// caller can say each is a block of its own.
+std::size_t expect_decided_dropped(const std::string& html, const test::RecordingSink& sink,
+                                   const std::vector<std::string>& markers) {
+  std::size_t decisions = 0;
+  for (const std::string& marker : markers) {
+    const std::size_t at = html.find(marker);
+    EXPECT_NE(at, std::string::npos) << marker;
+    if (at == std::string::npos) continue;
+    for (const auto& d : sink.decisions()) {
+      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
+        EXPECT_FALSE(d.kept) << marker;
+        ++decisions;
+      }
+    }
+  }
+  return decisions;
+}
+
 // A page of a kind the corpus has few of. The question and the accepted
 // answer, prose and code, come out; the vote counts, tags, Share / Follow
 // rows, the answer form and the sidebar's questions do not. (The second
@@ -165,18 +185,10 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
        "Work is expected to start", "The bridge will cost", "Opposition councillors said",
        "Residents near the harbour"},
       {"Advertisement", "ADVERTISEMENT", "continues below", "Comments (12)", "Most read", "All rights reserved"});
-  std::size_t labels = 0;
-  for (const char* label : {">Advertisement<", ">Story continues below advertisement<", ">— ADVERTISEMENT —<"}) {
-    const std::size_t at = html.find(label);
-    ASSERT_NE(at, std::string::npos) << label;
-    for (const auto& d : sink.decisions()) {
-      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
-        EXPECT_FALSE(d.kept) << label;
-        ++labels;
-      }
-    }
-  }
-  EXPECT_EQ(labels, 3u) << "each label is a block of its own, with a decision";
+  EXPECT_EQ(expect_decided_dropped(html, sink,
+                                   {">Advertisement<", ">Story continues below advertisement<", ">— ADVERTISEMENT —<"}),
+            3u)
+      << "each label is a block of its own, with a decision";
 }
 
 // A story with the controls a page puts in and around it: a menu toggle, a
@@ -198,18 +210,8 @@ TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
        "Children at the village school can press Start on the classroom screen", "The agency said it would"},
       {"Menu", "Your email address", "Sign up", "Listen to this article", "Write your comment here",
        "Notify me", "Post comment", "Load more", "All rights reserved"});
-  std::size_t labels = 0;
-  for (const char* label : {">Sign up<", ">Listen to this article<"}) {
-    const std::size_t at = html.find(label);
-    ASSERT_NE(at, std::string::npos) << label;
-    for (const auto& d : sink.decisions()) {
-      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
-        EXPECT_FALSE(d.kept) << label;
-        ++labels;
-      }
-    }
-  }
-  EXPECT_EQ(labels, 2u) << "each label is a block of its own, with a decision";
+  EXPECT_EQ(expect_decided_dropped(html, sink, {">Sign up<", ">Listen to this article<"}), 2u)
+      << "each label is a block of its own, with a decision";
 }
 
 // Which blocks are passed over: a never-written block alone between two
@@ -437,18 +439,10 @@ TEST(DefaultExtractor, ALanguageMenuBesideTheTitleIsNotWritten) {
        "A few tide mills have been restored"},
       {"Log in", "Privacy policy", "free licence"});
   for (const std::string& name : languages) EXPECT_EQ(sink.text().find(name), std::string::npos) << name;
-  std::size_t entries = 0;
-  for (const std::string& name : languages) {
-    const std::size_t at = html.find(">" + name + "<");
-    ASSERT_NE(at, std::string::npos) << name;
-    for (const auto& d : sink.decisions()) {
-      if (d.span.begin <= at + 1 && at + 1 < d.span.end) {
-        EXPECT_FALSE(d.kept) << name;
-        ++entries;
-      }
-    }
-  }
-  EXPECT_EQ(entries, languages.size()) << "each entry is a block of its own, with a decision";
+  std::vector<std::string> entries;
+  for (const std::string& name : languages) entries.push_back(">" + name + "<");
+  EXPECT_EQ(expect_decided_dropped(html, sink, entries), languages.size())
+      << "each entry is a block of its own, with a decision";
 }
 
 // Course notes of five display formulas, each under a short heading, set
