@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/ad_label.h"
+#include "engine/script_notice.h"
 #include "engine/semantics.h"
 
 namespace winnow {
@@ -93,7 +94,8 @@ bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
 }
 
 bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view text) {
-  return (stats.semantics & (kSemLanguageLink | kSemControl)) != 0 || is_ad_label(text);
+  return (stats.semantics & (kSemLanguageLink | kSemControl)) != 0 || is_ad_label(text) ||
+         is_script_notice((stats.semantics & kSemNoscript) != 0, stats.words, text);
 }
 
 bool DefaultExtractor::is_link_aside(const BlockStats& stats) {

@@ -267,7 +267,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // every word of it is inside a <button>, a <textarea> or a <label>
   // (kSemControl: the page's interface, a newsletter box's "Sign up" or a
   // "Listen to this article" between two paragraphs, kept by the smoothing
-  // whatever its score; stop 103).
+  // whatever its score; stop 103), or it is a notice that scripts are off
+  // inside a <noscript> (engine/script_notice.h, stop 103).
   static bool never_written(const BlockStats& stats, std::string_view text);
   // Which blocks of a page the extractor passes over, given which are never
   // written; `lag` is the smoothing's. Such a block alone between two others

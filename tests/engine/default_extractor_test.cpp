@@ -214,6 +214,25 @@ TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
       << "each label is a block of its own, with a decision";
 }
 
+// A story whose video player, between two paragraphs, shows readers
+// without scripts "Please turn on JavaScript", and whose comment thread
+// shows Disqus's notice: winnow reads what is inside <noscript>, and a short
+// block there that names JavaScript is never written
+// (engine/script_notice.h); the paragraphs around the player are.
+TEST(DefaultExtractor, ANoticeThatScriptsAreOffIsNotWritten) {
+  const std::string html = test::read_fixture("article_with_script_notice.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Harbour ferry returns after two-year refit", "The harbour's oldest ferry", "Crowds lined both quays",
+       "The refit was paid for", "Timetables for the summer season"},
+      {"JavaScript", "Comments", "Coast Weekly"});
+  EXPECT_EQ(expect_decided_dropped(html, sink, {">Please turn on JavaScript"}), 1u)
+      << "the player's notice is a block of its own, with a decision";
+}
+
 // Which blocks are passed over: a never-written block alone between two
 // others, not one of a run, not the page's last, not one within lag + 3
 // blocks of the last passed over.

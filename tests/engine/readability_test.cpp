@@ -270,8 +270,21 @@ double offline_best(const std::vector<test::DumpedToken>& tokens, bool strip, bo
   std::vector<Item> items(1);  // 0: the document
   std::vector<int> stack{0};
   int run = -1;
+  // Readability.js removes noscript and object elements, whole, before it
+  // scores: their subtrees are not part of the tree.
+  int removed_depth = -1;
+  Tag removed_tag = Tag::unknown;
   for (const auto& d : tokens) {
     const Token& t = d.token;
+    if (removed_depth >= 0) {
+      if (t.kind == TokenKind::EndTag && t.tag == removed_tag && t.depth == removed_depth) removed_depth = -1;
+      continue;
+    }
+    if (t.kind == TokenKind::StartTag && (t.tag == Tag::noscript || t.tag == Tag::object)) {
+      removed_depth = t.depth;
+      removed_tag = t.tag;
+      continue;
+    }
     if (t.is_tag()) {
       if (!is_node(t.tag)) continue;
       run = -1;
