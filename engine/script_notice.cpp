@@ -5,7 +5,6 @@ namespace winnow {
 
 bool names_javascript(std::string_view text) {
   constexpr std::string_view kName = "javascript";
-  if (text.size() < kName.size()) return false;
   for (std::size_t at = 0; at + kName.size() <= text.size(); ++at) {
     std::size_t matched = 0;
     // ASCII letters only: setting bit 5 lowers 'A'-'Z' and leaves 'a'-'z'.
