@@ -207,7 +207,7 @@ std::uint32_t bits_of_tag(Tag tag) {
     case Tag::article: return kSemArticle;
     case Tag::main: return kSemContent | kSemMainLandmark;
     case Tag::figure: case Tag::figcaption: return kSemCaption;
-    case Tag::form: case Tag::input: return kSemForm;
+    case Tag::form: case Tag::input: case Tag::search: return kSemForm;
     case Tag::button: case Tag::label: return kSemForm | kSemControl;
     case Tag::textarea: return kSemControl;
     case Tag::time: return kSemByline;

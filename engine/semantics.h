@@ -42,7 +42,7 @@ enum Semantic : std::uint32_t {
   kSemTitle = 1u << 14,      // title, headline, heading
   kSemHidden = 1u << 15,     // hidden, sr-only, visually-hidden, screen-reader
   kSemTags = 1u << 16,       // tag, tags, category, topics, keywords
-  kSemForm = 1u << 17,       // form, search, input
+  kSemForm = 1u << 17,       // form, search, input, <search>, role=search
   kSemNoscript = 1u << 18,   // <noscript>: what a browser shows only with scripts off
   kSemMainLandmark = 1u << 19,  // <main> or role=main: the page's one main landmark (not class words)
   kSemDeclaredBody = 1u << 20,  // itemprop=articleBody or text: the body schema.org declares

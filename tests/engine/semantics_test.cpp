@@ -89,6 +89,8 @@ TEST(Semantics, AFrameworksMountPointWrapsThePageAndNamesNoPartOfIt) {
 TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::nav, ""), kSemNavigation);
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
+  EXPECT_EQ(of(Tag::search, ""), kSemForm) << "HTML's <search> is what role=search says";
+  EXPECT_EQ(of(Tag::div, "", "", "search"), kSemForm);
   EXPECT_EQ(of(Tag::article, ""), kSemArticle);
   EXPECT_EQ(of(Tag::noscript, ""), kSemNoscript);
   EXPECT_EQ(of(Tag::math, ""), kSemFormula) << "a formula, past the features' bits";
