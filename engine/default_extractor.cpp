@@ -94,7 +94,10 @@ bool DefaultExtractor::make_room_for(std::size_t needed, ContentWriter& out) {
 }
 
 bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view text) {
-  return (stats.semantics & (kSemLanguageLink | kSemControl)) != 0 || is_ad_label(text) ||
+  // A heading whose words are a button's is an accordion's header (WAI-ARIA's
+  // pattern: a disclosure button inside the heading), a FAQ's question.
+  const bool control = (stats.semantics & kSemControl) != 0 && stats.heading_level == 0;
+  return control || (stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text) ||
          is_script_notice((stats.semantics & kSemNoscript) != 0, stats.words, text);
 }
 

@@ -264,10 +264,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // the page in another language (kSemLanguageLink: a language switcher's
   // entry, which a page that declares itself no story keeps beside its title
   // under the kind's shift; Wikipedia's articles are og:type "website"), or
-  // every word of it is inside a <button>, a <textarea> or a <label>
-  // (kSemControl: the page's interface, a newsletter box's "Sign up" or a
-  // "Listen to this article" between two paragraphs, kept by the smoothing
-  // whatever its score; stop 103), or it is a notice that scripts are off
+  // every word of it is inside a <button>, a <textarea> or a <label> and it
+  // is no heading (kSemControl: the page's interface, a newsletter box's
+  // "Sign up" or a "Listen to this article" between two paragraphs, kept by
+  // the smoothing whatever its score; a heading so set is an accordion's
+  // header; stop 103), or it is a notice that scripts are off
   // inside a <noscript> (engine/script_notice.h, stop 103).
   static bool never_written(const BlockStats& stats, std::string_view text);
   // Which blocks of a page the extractor passes over, given which are never

@@ -59,8 +59,10 @@ enum Semantic : std::uint32_t {
   // the <label> that names one: its words are the page's interface ("Sign
   // up", "Load more", "Write a comment…", "Remember me"), never the
   // document's text, wherever the control stands; a block whose every word
-  // is in one is never written. (role="button" is not one: sites give it to
-  // whole clickable teaser cards, a listing's content.)
+  // is in one is never written, unless it is a heading (an accordion's header:
+  // WAI-ARIA puts the disclosure button inside the heading). (role="button"
+  // is not one: sites give it to whole clickable teaser cards, a listing's
+  // content.)
   kSemControl = 1u << 23,
 };
 

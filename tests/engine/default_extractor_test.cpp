@@ -197,7 +197,9 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
 // block whatever its score, a comment form after it. A block whose every
 // word is inside a <button>, a <textarea> or a <label> is the page's
 // interface and never written (kSemControl); a button inside a sentence is a
-// word of the sentence, written with it.
+// word of the sentence, written with it, and a heading whose words are a
+// button's is an accordion's header (a FAQ's question), written with its
+// answer.
 TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
   const std::string html = test::read_fixture("article_with_controls.html");
   test::RecordingSink sink;
@@ -207,7 +209,8 @@ TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
       sink.text(),
       {"Rivers are rising faster than forecast", "Hydrologists monitoring", "We have not seen a rise",
        "Local councils have opened", "On the river's upper reaches",
-       "Children at the village school can press Start on the classroom screen", "The agency said it would"},
+       "Children at the village school can press Start on the classroom screen", "The agency said it would",
+       "How often are the river gauges read?", "Every fifteen minutes"},
       {"Menu", "Your email address", "Sign up", "Listen to this article", "Write your comment here",
        "Notify me", "Post comment", "Load more", "All rights reserved"});
   EXPECT_EQ(expect_decided_dropped(html, sink, {">Sign up<", ">Listen to this article<"}), 2u)
