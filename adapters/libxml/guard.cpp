@@ -180,10 +180,12 @@ std::size_t run_until(const char* data, std::size_t size, std::uint8_t stop) {
 char to_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-// Keys identify elements on the stack: one per canonical name.
+// Keys identify elements on the stack: one per canonical name, and one for
+// a paragraph inside a heading, which libxml2 is given as a <div>.
 struct TagKeys {
   char by_tag[static_cast<std::size_t>(Tag::count)];
   char unknown;
+  char paragraph_in_heading;
 };
 const TagKeys& tag_keys() {
   static const TagKeys keys{};
@@ -192,10 +194,14 @@ const TagKeys& tag_keys() {
 const void* key_of(Tag tag) {
   return tag == Tag::unknown ? &tag_keys().unknown : &tag_keys().by_tag[static_cast<std::size_t>(tag)];
 }
+const void* paragraph_in_heading_key() { return &tag_keys().paragraph_in_heading; }
+// What libxml2 is given for the element (a paragraph inside a heading is
+// its <div>).
 Tag tag_of_key(const void* key) {
   const char* base = tag_keys().by_tag;
   const char* p = static_cast<const char*>(key);
   if (p >= base && p < base + static_cast<std::size_t>(Tag::count)) return static_cast<Tag>(p - base);
+  if (key == paragraph_in_heading_key()) return Tag::div;
   return Tag::unknown;
 }
 
@@ -812,6 +818,18 @@ void Guard::emit_tag() {
   // Names in the Tag enum are keyed by Tag, so the close rules can see them.
   const void* key = (tag == Tag::unknown && desc) ? static_cast<const void*>(desc) : key_of(tag);
   if (!desc && tag == Tag::unknown) name = kUnknownName;
+  // A paragraph inside a heading (<h1><p>Headline</p></h1>, as some themes
+  // set their headlines) stays inside it, as HTML's parsing rules and so
+  // every browser keep it; libxml2 2.9 follows HTML 4, where a heading holds
+  // no paragraph, and would close the heading at the <p>, so its text would
+  // lose the heading it is shown in. libxml2 keeps a <div> there.
+  if (!end_tag_ && tag == Tag::p && depth_ > 0) {
+    const void* top = stack_[depth_ - 1];
+    if (has_flag(tag_of_key(top), kTagHeading) || top == paragraph_in_heading_key()) {
+      key = paragraph_in_heading_key();
+      name = tag_name(Tag::div);
+    }
+  }
   const bool void_element = has_flag(tag, kTagVoid) || (desc && desc->empty);
   const bool raw_text = has_flag(tag, kTagRawText);
   state_ = State::Data;
@@ -900,10 +918,15 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
     return;
   }
   // Mirror libxml2: find the element, but stop at one it would not close.
+  // A paragraph inside a heading is a paragraph here (libxml2's <div> would
+  // keep a </h1> from closing the heading): its </p> ends it, and an end tag
+  // of an element around it ends it first.
+  const void* in_heading = paragraph_in_heading_key();
   const int priority = end_priority(tag);
   std::size_t match = depth_;
-  while (match > 0 && stack_[match - 1] != key) {
-    if (end_priority(tag_of_key(stack_[match - 1])) > priority) {
+  while (match > 0 && stack_[match - 1] != key && !(tag == Tag::p && stack_[match - 1] == in_heading)) {
+    const void* open = stack_[match - 1];
+    if (end_priority(open == in_heading ? Tag::p : tag_of_key(open)) > priority) {
       match = 0;
       break;
     }
@@ -912,6 +935,17 @@ void Guard::emit_end_tag(const void* key, std::string_view name) {
   if (match == 0) {  // libxml2 would ignore it
     stand_in_for_dropped(token_begin_, in_pos_ + 1);
     return;
+  }
+  const std::string_view div = tag_name(Tag::div);
+  if (stack_[match - 1] == in_heading) {
+    name = div;
+  } else {
+    for (std::size_t open = depth_; open > match; --open) {
+      if (stack_[open - 1] != in_heading) continue;
+      append_out("</", 2);
+      append_out(div.data(), div.size());
+      append_out(">", 1);
+    }
   }
   depth_ = match - 1;
   append_out("</", 2);

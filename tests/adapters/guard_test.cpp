@@ -218,6 +218,23 @@ TEST(Guard, EndTagsLibxml2WouldIgnoreAreDropped) {
       << "</span> may not close past a div";
 }
 
+TEST(Guard, AParagraphInsideAHeadingReachesTheParserAsADivSoTheHeadingStaysOpen) {
+  // libxml2 2.9 closes a heading at a <p> (HTML 4); browsers keep the
+  // paragraph inside it. A <div> it keeps.
+  EXPECT_EQ(guard("<h1><p>Title</p></h1><p>Text</p>").text, "<h1><div>Title</div></h1><p>Text</p>");
+  EXPECT_EQ(guard("<h2 class=\"t\"><p class=\"u\">A</p><p>B</p></h2>").text,
+            "<h2 class=\"t\"><div class=\"u\">A</div><div>B</div></h2>");
+  EXPECT_EQ(guard("<h3><p>x<span>y</p>z</h3>").text, "<h3><div>x<span>y</div>z</h3>")
+      << "its </p> closes what is open inside it, as </div> does";
+  EXPECT_EQ(guard("<h1><p>Title</h1><p>Text</p>").text, "<h1><div>Title</div></h1><p>Text</p>")
+      << "an unclosed one ends with the heading; a <div> would keep </h1> from closing it";
+  EXPECT_EQ(guard("<div><h1><p>Title</div><p>Text</p>").text, "<div><h1><div>Title</div></div><p>Text</p>")
+      << "and with an element around the heading";
+  EXPECT_EQ(guard("<h1><a href=\"/\"><p>Title</p></a></h1>").text, "<h1><a href=\"/\"><p>Title</p></a></h1>")
+      << "inside a link, libxml2 keeps the heading open itself";
+  EXPECT_EQ(guard("<p>a</p><div><p>b</p></div>").text, "<p>a</p><div><p>b</p></div>");
+}
+
 TEST(Guard, NeverClosesBodyOrHtmlSoTrailingContentIsParsed) {
   EXPECT_EQ(guard("<html><body><p>a</p></body></html><div>after</div>").text,
             "<html><body><p>a</p><!----><div>after</div>");

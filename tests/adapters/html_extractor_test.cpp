@@ -367,6 +367,17 @@ TEST(HtmlExtractor, ReportsHeadingLevelsAndThePageVerdictOnce) {
   EXPECT_LT(listing.net_text_length, 500u);
 }
 
+TEST(HtmlExtractor, AParagraphInsideAHeadingKeepsTheHeadingsLevel) {
+  // <h1><p>headline</p></h1>: libxml2 alone would close the h1 at the <p>
+  // (HTML 4) and the headline would come out as a paragraph; browsers show
+  // it as the h1 (adapters/libxml/guard.cpp).
+  const std::string html = test::read_fixture("article_headline_in_paragraph.html");
+  for (const char* name : {"plain", "default"}) {
+    const test::RunResult run = test::run_pipeline(html, config_for(name), 7);
+    EXPECT_EQ(run.headings.substr(0, 2), "21") << name << ": the section's h2, then the headline's h1";
+  }
+}
+
 TEST(HtmlExtractor, GivesThePagesTitleAsWrittenInAnyEncoding) {
   const auto title_of = [](std::string_view html, std::size_t chunk) {
     const test::RunResult r = test::run_pipeline(html, config_for("default"), chunk);
