@@ -22,6 +22,7 @@
 #include "adapters/libxml/html_extractor.h"
 #include "engine/algorithm.h"
 #include "engine/algorithm_registry.h"
+#include "engine/block_features.h"
 #include "engine/content_sink.h"
 
 namespace winnow::learn {
@@ -135,6 +136,26 @@ std::vector<Block> collect_blocks(const std::string& html) {
   run_collector(html, collector);
   return blocks;
 }
+
+// A block as the default extractor sees it: its statistics, gathered word by
+// word exactly as DefaultExtractor gathers them (engine/block_features.h),
+// and its rendered text. What train_blocks learns from.
+struct FeatureBlock {
+  BlockStats stats;
+  std::string text;
+  // The block's latest letter, which DefaultExtractor keeps for its open
+  // block: without it a Thai, Lao, Myanmar or Khmer letter would be looked
+  // up in the title alone in training and in pairs when the model runs.
+  LetterPair letters;
+
+  void start(const BlockStart& at) {
+    stats.index = at.index;
+    stats.tags_before = at.tags_before;
+  }
+  void add_word(const Token& token, std::string_view word, const TokenStream& stream) {
+    stats.add_word(token, word, stream.page_text(), &letters);
+  }
+};
 
 // Block indices, blocks with more words first (ties in document order).
 template <typename WordsOf>

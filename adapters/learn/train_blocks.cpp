@@ -157,18 +157,8 @@ using winnow::BlockStats;
 using winnow::kBlockFeatureCount;
 using Figures = winnow::learn::PageFigures;
 
-struct Block {
-  BlockStats stats;
-  std::string text;  // rendered
-
-  void start(const winnow::learn::BlockStart& at) {
-    stats.index = at.index;
-    stats.tags_before = at.tags_before;
-  }
-  void add_word(const winnow::Token& token, std::string_view word, const winnow::TokenStream& stream) {
-    stats.add_word(token, word, stream.page_text());
-  }
-};
+// What a page's blocks are made of, as the extractor gathers them.
+using Block = winnow::learn::FeatureBlock;
 
 struct Document {
   std::size_t package = 0;
