@@ -23,6 +23,8 @@
 #include "engine/algorithm.h"
 #include "engine/algorithm_registry.h"
 #include "engine/block_features.h"
+#include "engine/block_labeler.h"
+#include "engine/default_extractor.h"
 #include "engine/content_sink.h"
 
 namespace winnow::learn {
@@ -156,6 +158,52 @@ struct FeatureBlock {
     stats.add_word(token, word, stream.page_text(), &letters);
   }
 };
+
+// The blocks the extractor passes over (DefaultExtractor::
+// passed_over_blocks(): an ad's label alone between two paragraphs, a lone
+// link between two) are no blocks to it, in features, smoothing or
+// containers; this leaves them out the same way.
+inline void leave_out_passed_over(std::vector<FeatureBlock>* blocks, std::size_t lag) {
+  std::vector<DefaultExtractor::PassOverFacts> facts(blocks->size());
+  for (std::size_t i = 0; i < blocks->size(); ++i)
+    facts[i] = DefaultExtractor::PassOverFacts::of((*blocks)[i].stats, (*blocks)[i].text);
+  const std::vector<bool> passed = DefaultExtractor::passed_over_blocks(facts, lag);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < blocks->size(); ++i) {
+    if (passed[i]) continue;
+    if (kept != i) (*blocks)[kept] = std::move((*blocks)[i]);
+    ++kept;
+  }
+  blocks->resize(kept);
+}
+
+// Each block's first-stage features (block_features()) with the blocks
+// before and after it as neighbours: row i at i * kBlockFeatureCount.
+inline std::vector<float> feature_rows(const std::vector<FeatureBlock>& blocks) {
+  const std::size_t n = blocks.size();
+  std::vector<float> rows(n * kBlockFeatureCount, 0.0f);
+  static const BlockStats none{};
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool has_prev = i > 0, has_next = i + 1 < n;
+    block_features(has_prev ? blocks[i - 1].stats : none, has_prev, blocks[i].stats,
+                   has_next ? blocks[i + 1].stats : none, has_next, &rows[i * kBlockFeatureCount]);
+  }
+  return rows;
+}
+
+// Each block's second-stage context features (row i at i *
+// kContextFeatureCount of `context`), computed in document order from the
+// first-stage probabilities `model` gives the feature rows, as the
+// extractor computes them (ContainerMemory).
+inline void context_rows(const BlockModel& model, const std::vector<FeatureBlock>& blocks, const float* features,
+                         float* context) {
+  ContainerMemory memory;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const float p = content_probability(model, features + i * kBlockFeatureCount);
+    memory.features(blocks[i].stats, p, context + i * kContextFeatureCount);
+    memory.remember(blocks[i].stats, p);
+  }
+}
 
 // Block indices, blocks with more words first (ties in document order).
 template <typename WordsOf>

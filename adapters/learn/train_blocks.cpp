@@ -206,36 +206,7 @@ void label_blocks_best(Document* doc, double min_gain) {
   doc->targets.assign(doc->labels.begin(), doc->labels.end());
 }
 
-// The blocks the extractor passes over (DefaultExtractor::
-// passed_over_blocks(): an ad's label alone between two paragraphs, a lone
-// link between two) are no blocks to it, in features, smoothing or
-// containers; with --leave-out-passed-over training leaves them out the
-// same way.
-void leave_out_passed_over(std::vector<Block>* blocks, std::size_t lag) {
-  std::vector<winnow::DefaultExtractor::PassOverFacts> facts(blocks->size());
-  for (std::size_t i = 0; i < blocks->size(); ++i)
-    facts[i] = winnow::DefaultExtractor::PassOverFacts::of((*blocks)[i].stats, (*blocks)[i].text);
-  const std::vector<bool> passed = winnow::DefaultExtractor::passed_over_blocks(facts, lag);
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < blocks->size(); ++i) {
-    if (passed[i]) continue;
-    if (kept != i) (*blocks)[kept] = std::move((*blocks)[i]);
-    ++kept;
-  }
-  blocks->resize(kept);
-}
-
-void compute_features(Document* doc) {
-  const std::size_t n = doc->blocks.size();
-  doc->features.assign(n * kBlockFeatureCount, 0.0f);
-  static const BlockStats none{};
-  for (std::size_t i = 0; i < n; ++i) {
-    const bool has_prev = i > 0, has_next = i + 1 < n;
-    winnow::block_features(has_prev ? doc->blocks[i - 1].stats : none, has_prev, doc->blocks[i].stats,
-                           has_next ? doc->blocks[i + 1].stats : none, has_next,
-                           &doc->features[i * kBlockFeatureCount]);
-  }
-}
+void compute_features(Document* doc) { doc->features = winnow::learn::feature_rows(doc->blocks); }
 
 // A block's weight in training, before its document's factor: the square
 // root of its words (the measures count words; the root keeps one long block
@@ -271,13 +242,8 @@ void fit_logistic(const std::vector<const Document*>& docs, std::size_t F, RowOf
 // First-stage probabilities and, in document order, the context features the
 // runtime would compute from them (ContainerMemory, exactly as at run time).
 void compute_context(const winnow::BlockModel& model, Document* d) {
-  winnow::ContainerMemory memory;
   d->context.assign(d->blocks.size() * winnow::kContextFeatureCount, 0.0f);
-  for (std::size_t i = 0; i < d->blocks.size(); ++i) {
-    const float p = winnow::content_probability(model, block_row(*d, i));
-    memory.features(d->blocks[i].stats, p, &d->context[i * winnow::kContextFeatureCount]);
-    memory.remember(d->blocks[i].stats, p);
-  }
+  winnow::learn::context_rows(model, d->blocks, d->features.data(), d->context.data());
 }
 
 // --monotone LIST: the directions the first stage's trees must keep
@@ -792,7 +758,7 @@ int main(int argc, char** argv) {
     d.html_path = pages[i].html;
     if (known_address) d.url = winnow::eval::load_meta(std::filesystem::path(pages[i].html).replace_extension(".json")).url;
     d.blocks = winnow::learn::collect_blocks<Block>(html);
-    if (leave_out_passed) leave_out_passed_over(&d.blocks, lag);
+    if (leave_out_passed) winnow::learn::leave_out_passed_over(&d.blocks, lag);
     if (best_labels) label_blocks_best(&d, best_labels_gain);
     else label_blocks(&d, sequence_labels, soft_width, claims);
     compute_features(&d);

@@ -5,8 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "tests/support/test_support.h"
 
 namespace winnow::learn {
 namespace {
@@ -44,6 +49,38 @@ TEST(PageBlocks, AFeatureBlockLooksThaiLettersUpInTheTitleInPairsAsTheExtractorD
   EXPECT_EQ(blocks[0].stats.words, 2u);
   EXPECT_EQ(blocks[0].stats.title_words, 1u);
   EXPECT_EQ(blocks[0].text, "\u0E02\u0E01");
+}
+
+// What training learns from is what the extractor scores: on every fixture,
+// the shipped model's two stages over the blocks training gathers, with the
+// blocks the extractor passes over left out as it leaves them out, give each
+// block the score the default extractor reports for it.
+TEST(PageBlocks, TrainingsFeaturesGiveEveryBlockTheScoreTheExtractorGivesIt) {
+  const BlockModel& model = default_block_model();
+  for (const std::string& name : test::fixture_names()) {
+    SCOPED_TRACE(name);
+    const std::string html = test::read_fixture(name);
+    std::vector<FeatureBlock> blocks = collect_blocks<FeatureBlock>(html);
+    leave_out_passed_over(&blocks, DefaultExtractor::kDefaultLag);
+    const std::vector<float> features = feature_rows(blocks);
+    std::vector<float> context(blocks.size() * kContextFeatureCount);
+    context_rows(model, blocks, features.data(), context.data());
+
+    test::RecordingSink sink;
+    HtmlExtractor extractor(test::config_for("default", 64u << 20), sink);
+    extractor.feed(html.data(), html.size(), true);
+    std::map<std::pair<std::uint64_t, std::uint64_t>, float> scores;
+    for (const test::RecordingSink::Decision& d : sink.decisions()) scores[{d.span.begin, d.span.end}] = d.score;
+
+    ASSERT_FALSE(blocks.empty());
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      float p = refined_probability(model, &context[i * kContextFeatureCount]);
+      if (DefaultExtractor::is_display_formula(blocks[i].stats)) p = std::max(p, DefaultExtractor::kFormulaMinimum);
+      const auto found = scores.find({blocks[i].stats.span.begin, blocks[i].stats.span.end});
+      ASSERT_NE(found, scores.end()) << "no decision for block " << i << ": " << blocks[i].text;
+      EXPECT_FLOAT_EQ(found->second, p) << "block " << i << ": " << blocks[i].text;
+    }
+  }
 }
 
 TEST(PageBlocks, ABlockIsContentWhenHalfItsWordsAreInTheGold) {
