@@ -96,7 +96,7 @@ TEST(PageBlocks, TrainingsFeaturesGiveEveryBlockTheScoreTheExtractorGivesIt) {
   }
 }
 
-// The whole development corpus when WINNOW_PARITY_CORPUS names it (a minute).
+// The whole development corpus when WINNOW_PARITY_CORPUS names it (12 s).
 TEST(PageBlocks, CorpusTrainingsFeaturesGiveEveryBlockTheScoreTheExtractorGivesIt) {
   const char* dir = std::getenv("WINNOW_PARITY_CORPUS");
   if (dir == nullptr) GTEST_SKIP() << "set WINNOW_PARITY_CORPUS to the corpus directory";
