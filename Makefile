@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PACKAGES := cmake g++ make clang libclang-rt-14-dev pkg-config libxml2-dev libgtest-dev \
             libgmock-dev libbenchmark-dev chromium xz-utils curl cmark
 
-.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats check-metadata check-chunks clean help
+.PHONY: all deps build test test-long test-sanitize fuzz-smoke check demo bench fuzz corpus eval check-formats check-metadata check-chunks check-training clean help
 
 all: build
 
@@ -28,6 +28,7 @@ help:
 	@echo "make check-formats  the CLI's formats and the reader agree, every algorithm, every 7th corpus page"
 	@echo "make check-metadata the page metadata against the corpus's meta files (language, address, title)"
 	@echo "make check-chunks   every algorithm's output at 1-byte chunks against 16 KiB ones, CHUNK_PAGES (300) corpus pages"
+	@echo "make check-training what train_blocks learns from gives every corpus block the default extractor's score"
 	@echo "make bench      Google Benchmark throughput and memory table"
 	@echo "make fuzz       run every libFuzzer harness for FUZZ_SECONDS seconds each"
 	@echo "make deps       install missing Debian packages (root)"
@@ -93,6 +94,13 @@ check-metadata: build corpus
 CHUNK_PAGES ?= 300
 check-chunks: build corpus
 	CHUNK_NEW=1 bench/compare_outputs.sh $(BUILD)/winnow $(BUILD)/winnow $(CORPUS) $(CHUNK_PAGES)
+
+# Training against the extractor on real pages (the tests check it on the
+# fixtures): the shipped model over train_blocks' features gives every block
+# of every corpus page, to the bit, the score the default extractor reports.
+check-training: build corpus
+	WINNOW_PARITY_CORPUS=$(abspath $(CORPUS)) ./$(BUILD)/tests/adapter_tests \
+	  --gtest_filter='PageBlocks.Corpus*'
 
 $(CORPUS)/.unpacked:
 	@if [ ! -x "$(SHARED)/corpus/unpack" ]; then \
