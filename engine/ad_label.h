@@ -13,13 +13,8 @@
 // general words of many languages, no site's own: any page's reader reads
 // them as the ad's, not the story's.
 //
-// Matching: the block's words, split at ASCII punctuation and at the marks
-// of Latin-1, General Punctuation, CJK and fullwidth forms ('—', '•', '»',
-// '「'), lowered (engine/letter_case.h), against the list in ad_label.cpp.
-// Blocks longer than kMaxAdLabelBytes are never labels, nor are those whose
-// first word, lowered, does not open with a label's first two bytes: the
-// default extractor asks of every block (a lone label is passed over), and
-// this look is cheaper than the normalisation.
+// Matching: engine/label_text.h (case, punctuation and the writers'
+// markers do not matter; at most kMaxAdLabelBytes).
 //
 // Memory: none (a stack copy of at most kMaxAdLabelBytes); no state.
 #pragma once
@@ -27,9 +22,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "engine/label_text.h"
+
 namespace winnow {
 
-constexpr std::size_t kMaxAdLabelBytes = 64;
+constexpr std::size_t kMaxAdLabelBytes = kMaxLabelBytes;
 
 // Whether `text`, one block's words (as the writers render it, the block
 // marker and line break markers allowed), is only an advertisement's label.

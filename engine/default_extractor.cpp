@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/ad_label.h"
+#include "engine/interface_label.h"
 #include "engine/script_notice.h"
 #include "engine/semantics.h"
 
@@ -179,6 +180,7 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
+  block.interface_label = is_interface_label(texts_[slot(closed)].view(), block.stats.heading_level != 0);
   // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kTinyPageBlocks + 1) drop_unlikely();
@@ -369,11 +371,13 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
   const HeldFacts facts = HeldFacts::of(block.stats, block.probability);
-  // A block never written (never_written()) is not held as a headline,
-  // likely or fallback block either. Between two paragraphs the smoothing
-  // may keep one whatever its own score; the path it chose is already
-  // decided, so the blocks around it are decided as before.
-  const bool kept = (content || confident(block.stats, block.probability)) && !block.never_written;
+  // A block never written (never_written(), or the label of one of the
+  // page's controls) is not held as a headline, likely or fallback block
+  // either. Between two paragraphs the smoothing may keep one whatever its
+  // own score; the path it chose is already decided, so the blocks around it
+  // are decided as before.
+  const bool unwritable = block.never_written || block.interface_label;
+  const bool kept = (content || confident(block.stats, block.probability)) && !unwritable;
   const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
   // A copy of a run already written is dropped, and not held to be written
   // at the end either.
@@ -406,7 +410,7 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  const bool writable = !block.never_written && !copy;
+  const bool writable = !unwritable && !copy;
   if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && writable)
     hold_headline(facts, text);
   const bool likely_enough = block.probability >= kLikelyMinimum || recalled || (!wrote_any_ && may_be_tiny());

@@ -321,6 +321,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     float probability = 0;
     bool never_written = false;
     bool link_aside = false;   // is_link_aside()
+    bool interface_label = false;  // engine/interface_label.h: read as any block, never written
     bool passed_over = false;  // decided as dropped without a score
   };
   // What writing a block the page sets aside needs of its BlockStats, and

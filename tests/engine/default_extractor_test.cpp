@@ -324,6 +324,33 @@ std::size_t decision_holding(const std::string& html, const test::RecordingSink&
   return sink.decisions().size();
 }
 
+// A story with its page's controls set as blocks of their own: a "Share"
+// link between the byline and the first paragraph, a "Click to enlarge"
+// under a photo, a "Loading…" placeholder between two paragraphs, a sharing
+// box headed "Share this:" with a "Tweet" link after the story. None is
+// written (engine/interface_label.h), and unlike an ad's label each is
+// scored and read as any block, so it has a decision of its own with a
+// score; the paragraphs around them are written.
+TEST(DefaultExtractor, TheLabelsOfThePagesControlsAreNotWritten) {
+  const std::string html = test::read_fixture("article_with_share_buttons.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(
+      sink.text(),
+      {"Village school saved", "By Ruth Adeyemi", "A village primary school", "Hollins Cross Primary",
+       "Parents organised", "Head teacher Owen Price", "The county council said", "Governors said"},
+      {"Share", "Click to enlarge", "Loading", "Tweet", "Most read", "All rights reserved"});
+  const std::vector<std::string> labels = {">Share<", ">Click to enlarge<", ">Loading…<", ">Share this:<", ">Tweet<"};
+  EXPECT_EQ(expect_decided_dropped(html, sink, labels), labels.size()) << "each label has a decision";
+  for (const std::string& label : labels) {
+    const std::size_t i = decision_holding(html, sink, label.substr(1, label.size() - 2));
+    ASSERT_LT(i, sink.decisions().size()) << label;
+    EXPECT_GT(sink.decisions()[i].score, 0.0f) << label << ": scored, not passed over";
+  }
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
+}
+
 // The related story linked between two of the story's paragraphs in
 // article_with_related_link.html is passed over and dropped in its place;
 // the list of links after the story is read as any blocks.

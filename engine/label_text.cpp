@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#include "engine/label_text.h"
+
+#include <cctype>
+#include <cstdint>
+
+#include "engine/content_writer.h"
+#include "engine/letter_case.h"
+#include "engine/utf8.h"
+
+namespace winnow {
+namespace {
+
+// Whether the character separates words here: any ASCII character but a
+// letter or digit (the writers' markers are control characters), U+00A0 to
+// U+00BF (no-break space, '«', '»', '·'), the General Punctuation block
+// (dashes, bullets, quotes, ellipsis), CJK punctuation and brackets
+// (U+3000 to U+3004, U+3008 to U+301F: '、', '。', '「', '【') and the
+// fullwidth forms of ASCII punctuation.
+bool separates_words(std::uint32_t c) {
+  if (c < 0x80) return !std::isalnum(static_cast<int>(c));
+  return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x3004) ||
+         (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+}
+
+// Whether the text's first word, lowered, opens with the first two bytes of
+// one of the list's labels (which are lower case already). The default
+// extractor asks of every block, and the normalisation below costs several
+// times more than this look, which most blocks fail.
+bool may_open_a_label(std::string_view text, LabelList list) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(text, at, &character);
+    if (!separates_words(character)) break;
+    at += length;
+  }
+  // The first word's first characters, whole, up to 8 bytes.
+  char opening[8];
+  std::size_t size = 0;
+  while (at < text.size()) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(text, at, &character);
+    if (separates_words(character) || size + length > sizeof opening) break;
+    for (std::size_t i = 0; i < length; ++i) opening[size++] = text[at + i];
+    at += length;
+    if (size >= 2) break;
+  }
+  if (size < 2) return false;
+  lower_letters(opening, size);
+  for (std::size_t i = 0; i < list.count; ++i) {
+    if (list.labels[i][0] == opening[0] && list.labels[i][1] == opening[1]) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_label_among(std::string_view text, LabelList list) {
+  text = ContentWriter::without_block_marker(text);
+  if (text.empty() || text.size() > kMaxLabelBytes || !may_open_a_label(text, list)) return false;
+  // Each run of separators becomes one space between words; none before the
+  // first word or after the last. Never longer than the text.
+  char words[kMaxLabelBytes];
+  std::size_t size = 0;
+  bool gap = false;
+  for (std::size_t at = 0; at < text.size();) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(text, at, &character);
+    if (separates_words(character)) {
+      gap = size > 0;
+    } else {
+      if (gap) words[size++] = ' ';
+      gap = false;
+      for (std::size_t i = 0; i < length; ++i) words[size++] = text[at + i];
+    }
+    at += length;
+  }
+  lower_letters(words, size);
+  const std::string_view normalized(words, size);
+  for (std::size_t i = 0; i < list.count; ++i) {
+    if (normalized == list.labels[i]) return true;
+  }
+  return false;
+}
+
+}  // namespace winnow

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Whether a short block's whole text is one of a list of labels, however the
+// page writes it: "— Advertisement —", "SHARE", "[edit]", "Loading…".
+//
+// Matching: the block's words, split at ASCII punctuation and at the marks
+// of Latin-1, General Punctuation, CJK and fullwidth forms ('—', '•', '»',
+// '「'), lowered (engine/letter_case.h), one space between them, against
+// the list. Blocks longer than kMaxLabelBytes are never labels, nor are
+// those whose first word, lowered, does not open with some label's first two
+// bytes: the default extractor asks this of every block, and that look is
+// cheaper than the normalisation.
+//
+// Memory: none (a stack copy of at most kMaxLabelBytes); no state.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace winnow {
+
+constexpr std::size_t kMaxLabelBytes = 64;
+
+// A list of labels: each lower case, its words one space apart, no
+// punctuation, at least two bytes.
+struct LabelList {
+  const std::string_view* labels;
+  std::size_t count;
+};
+
+// Whether `text`, one block's words (as the writers render it, the block
+// marker and line break markers allowed), is only one of `list`'s labels.
+bool is_label_among(std::string_view text, LabelList list);
+
+}  // namespace winnow

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// The labels of a page's own controls and placeholders, and the words that
+// look like them but may be content.
+#include "engine/interface_label.h"
+
+#include <gtest/gtest.h>
+
+namespace winnow {
+namespace {
+
+TEST(InterfaceLabel, SharingExpandingEditingAndLoadingLabels) {
+  for (const char* text : {"Share", "SHARE", "Share|", "Tweet", "Share this:", "Share this article",
+                           "Share on Facebook", "Share on X", "Copy link", "Like this:", "Print this page",
+                           "Click to expand...", "Click to enlarge", "[edit]", "[ edit source ]", "Loading…",
+                           "Loading...", "AdChoices", "Why you're seeing this ad", "Why you’re seeing this ad",
+                           "Teilen", "Partager", "Compartir", "Udostępnij", "Поделиться", "Κοινοποίηση", "分享",
+                           "加载中…", "Загрузка..."})
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+}
+
+TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
+  for (const char* text : {"Share this:", "Like this:", "Click to expand"})
+    EXPECT_TRUE(is_interface_label(text, true)) << text;
+  // Documentation may head a section "Loading", "Edit" or "Share".
+  for (const char* text : {"Share", "Loading", "Edit", "Tweet", "Teilen"})
+    EXPECT_FALSE(is_interface_label(text, true)) << text;
+}
+
+TEST(InterfaceLabel, WordsThatMayBeContentAreNoLabel) {
+  for (const char* text : {"Print", "Email", "Facebook", "Twitter", "Close", "Shares", "Comments", "Reply",
+                           "Read more", "Learn more", "Share prices fell", "Share this with your class",
+                           "Loading bay", "Editor's note", "Edited by Ann Lee", "Tweets", "Advertisement", ""})
+    EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
+}  // namespace
+}  // namespace winnow

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// A block's whole text against a list of labels, whatever its case,
+// punctuation and the writers' markers.
+#include "engine/label_text.h"
+
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <string>
+
+#include "engine/block_shape.h"
+#include "engine/content_writer.h"
+
+namespace winnow {
+namespace {
+
+constexpr std::string_view kLabels[] = {"read on", "weiter lesen", "続きを読む"};
+constexpr LabelList kList{kLabels, std::size(kLabels)};
+
+TEST(LabelText, ALabelInAnyCaseAndPunctuation) {
+  for (const char* text : {"read on", "Read on", "READ ON", "Read on…", "» Read on «", "[Read on]", "— read  on —",
+                           "Read-on", "\xC2\xA0Read on\xC2\xA0", "Weiter lesen", "WEITER LESEN", "「続きを読む」",
+                           "続きを読む。"})
+    EXPECT_TRUE(is_label_among(text, kList)) << text;
+}
+
+TEST(LabelText, TheWritersMarkersAreNoWords) {
+  BlockShape shape;
+  shape.heading_level = 2;
+  EXPECT_TRUE(is_label_among(std::string(ContentWriter::block_marker(shape)) + "Read on", kList));
+  EXPECT_TRUE(is_label_among(std::string("Read") + ContentWriter::kLineBreakMarker + "on", kList));
+}
+
+TEST(LabelText, MoreOrOtherWordsAreNoLabel) {
+  for (const char* text : {"", " ", "—", "read", "on", "readon", "read on and on", "Please read on",
+                           "read on.com", "reads on", "weiter", "続き"})
+    EXPECT_FALSE(is_label_among(text, kList)) << text;
+}
+
+TEST(LabelText, ABlockLongerThanALabelIsNeverOne) {
+  const std::string padded = "Read on" + std::string(kMaxLabelBytes, ' ');
+  EXPECT_FALSE(is_label_among(padded, kList));
+  EXPECT_TRUE(is_label_among(padded.substr(0, kMaxLabelBytes), kList));
+}
+
+TEST(LabelText, AnEmptyListHoldsNoLabel) {
+  EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0}));
+}
+
+}  // namespace
+}  // namespace winnow
