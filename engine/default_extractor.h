@@ -8,9 +8,12 @@
 // smoothing decided; alone between two other blocks it is passed over: no
 // neighbour, no step of the smoothing (passed_over_blocks()). So is a short
 // block that is only a link, alone between two paragraphs (a related story
-// set inside the one being read); it is dropped. A kept block that copies a
-// run of text already written (the story served twice) is dropped too
-// (engine/repeated_text.h).
+// set inside the one being read); it is dropped. A block that is only the
+// label of one of the page's controls ("Share", "Click to enlarge",
+// "Loading…": engine/interface_label.h) is read and smoothed as any block
+// but never written, so the blocks around it are decided as before. A kept
+// block that copies a run of text already written (the story served twice)
+// is dropped too (engine/repeated_text.h).
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
