@@ -14,12 +14,14 @@ namespace {
 // Whether the character separates words here: any ASCII character but a
 // letter or digit (the writers' markers are control characters), U+00A0 to
 // U+00BF (no-break space, '«', '»', '·'), the General Punctuation block
-// (dashes, bullets, quotes, ellipsis), CJK punctuation and brackets
-// (U+3000 to U+3004, U+3008 to U+301F: '、', '。', '「', '【') and the
-// fullwidth forms of ASCII punctuation.
+// (dashes, bullets, quotes, ellipsis), the Arrows and Geometric Shapes
+// blocks that decorate a control's label ('↑ Back to top', '▶ Play'), CJK
+// punctuation and brackets (U+3000 to U+3004, U+3008 to U+301F: '、', '。',
+// '「', '【') and the fullwidth forms of ASCII punctuation.
 bool separates_words(std::uint32_t c) {
   if (c < 0x80) return !std::isalnum(static_cast<int>(c));
-  return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x3004) ||
+  return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x2190 && c <= 0x21FF) ||
+         (c >= 0x25A0 && c <= 0x25FF) || (c >= 0x3000 && c <= 0x3004) ||
          (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
          (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
 }

@@ -3,8 +3,8 @@
 // page writes it: "— Advertisement —", "SHARE", "[edit]", "Loading…".
 //
 // Matching: the block's words, split at ASCII punctuation and at the marks
-// of Latin-1, General Punctuation, CJK and fullwidth forms ('—', '•', '»',
-// '「'), lowered (engine/letter_case.h), one space between them, against
+// of Latin-1, General Punctuation, arrows, geometric shapes, CJK and
+// fullwidth forms ('—', '•', '»', '→', '▶', '「'), lowered (engine/letter_case.h), one space between them, against
 // the list. Blocks longer than kMaxLabelBytes are never labels, nor are
 // those whose first word, lowered, does not open with some label's first two
 // bytes: the default extractor asks this of every block, and that look is

@@ -19,8 +19,8 @@ constexpr LabelList kList{kLabels, std::size(kLabels)};
 
 TEST(LabelText, ALabelInAnyCaseAndPunctuation) {
   for (const char* text : {"read on", "Read on", "READ ON", "Read on…", "» Read on «", "[Read on]", "— read  on —",
-                           "Read-on", "\xC2\xA0Read on\xC2\xA0", "Weiter lesen", "WEITER LESEN", "「続きを読む」",
-                           "続きを読む。"})
+                           "Read-on", "Read on →", "▶ Read on", "\xC2\xA0Read on\xC2\xA0", "Weiter lesen",
+                           "WEITER LESEN", "「続きを読む」", "続きを読む。"})
     EXPECT_TRUE(is_label_among(text, kList)) << text;
 }
 
