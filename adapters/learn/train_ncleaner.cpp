@@ -407,7 +407,7 @@ void write_model_struct(FILE* out, const char* var, const char* prefix, const Tr
   std::fprintf(out, "constexpr NCleanerModel %s = {\n    \"%s\", %s, %u, %.3ff, %.6ef,\n    {%.9ef, %.9ef},\n    {", var,
                m.name, m.nonlexical ? "true" : "false", m.order, static_cast<double>(m.q), static_cast<double>(m.bias),
                static_cast<double>(m.floor[0]), static_cast<double>(m.floor[1]));
-  for (std::size_t k = 0; k < kNCleanerMaxOrder; ++k) std::fprintf(out, "%s%u", k ? ", " : "", k < m.order ? m.bits[k] : 0);
+  for (std::size_t k = 0; k < kNCleanerMaxOrder; ++k) std::fprintf(out, "%s%u", k ? ", " : "", static_cast<unsigned>(k < m.order ? m.bits[k] : 0));
   std::fprintf(out, "},\n    {");
   for (std::size_t k = 0; k < m.order; ++k) std::fprintf(out, "%s%s%zu", k ? ", " : "", prefix, k + 1);
   std::fprintf(out, "}};\n\n");
