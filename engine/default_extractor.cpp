@@ -107,6 +107,13 @@ bool DefaultExtractor::is_link_aside(const BlockStats& stats) {
          stats.heading_level == 0;
 }
 
+bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_view text) {
+  const bool heading = stats.heading_level != 0;
+  const bool share_bar = stats.words > 0 && stats.words <= kShareBarMaxWords &&
+                         stats.anchor_words == stats.words && !heading && (stats.semantics & kSemShare) != 0;
+  return share_bar || is_interface_label(text, heading);
+}
+
 bool DefaultExtractor::is_display_formula(const BlockStats& stats) {
   return stats.words >= kFormulaMinWords && (stats.semantics & kSemFormula) != 0;
 }
@@ -180,7 +187,7 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
-  block.interface_label = is_interface_label(texts_[slot(closed)].view(), block.stats.heading_level != 0);
+  block.page_interface = is_page_interface(block.stats, texts_[slot(closed)].view());
   // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kTinyPageBlocks + 1) drop_unlikely();
@@ -371,12 +378,12 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
   const HeldFacts facts = HeldFacts::of(block.stats, block.probability);
-  // A block never written (never_written(), or the label of one of the
-  // page's controls) is not held as a headline, likely or fallback block
-  // either. Between two paragraphs the smoothing may keep one whatever its
-  // own score; the path it chose is already decided, so the blocks around it
-  // are decided as before.
-  const bool unwritable = block.never_written || block.interface_label;
+  // A block never written (never_written(), or part of the page's
+  // interface: is_page_interface()) is not held as a headline, likely or
+  // fallback block either. Between two paragraphs the smoothing may keep one
+  // whatever its own score; the path it chose is already decided, so the
+  // blocks around it are decided as before.
+  const bool unwritable = block.never_written || block.page_interface;
   const bool kept = (content || confident(block.stats, block.probability)) && !unwritable;
   const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
   // A copy of a run already written is dropped, and not held to be written

@@ -10,10 +10,11 @@
 // block that is only a link, alone between two paragraphs (a related story
 // set inside the one being read); it is dropped. A block that is only the
 // label of one of the page's controls ("Share", "Click to enlarge",
-// "Loading…": engine/interface_label.h) is read and smoothed as any block
-// but never written, so the blocks around it are decided as before. A kept
-// block that copies a run of text already written (the story served twice)
-// is dropped too (engine/repeated_text.h).
+// "Loading…": engine/interface_label.h), or a short share bar of links, is
+// read and smoothed as any block but never written, so the blocks around it
+// are decided as before (is_page_interface()). A kept block that copies a
+// run of text already written (the story served twice) is dropped too
+// (engine/repeated_text.h).
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
@@ -308,6 +309,23 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   static constexpr std::uint32_t kAsideLinkMaxWords = 8;
   static constexpr std::uint32_t kAsideNeighbourMinWords = 25;
 
+  // Whether a block is part of the page's interface and so never written,
+  // though read, scored and smoothed as any block (stop 107): it is only the
+  // label of one of the page's controls (engine/interface_label.h: "Share",
+  // "Click to enlarge", "Loading…"), or a share bar, a block of at most
+  // kShareBarMaxWords words, no heading, every word in a link, inside an
+  // element whose class or id says share, social, follow or print
+  // (kSemShare: "Share on Facebook Share on X Copy link", a row of
+  // networks' names). Unlike a never-written block it is never passed over:
+  // the shipped model was trained with such blocks as neighbours, and
+  // without them the smoothing decides the blocks around a share bar
+  // differently, both ways; read in place, every other block is decided as
+  // before and only the bar's own line goes. The cap: at 16 words a CNN
+  // page's "Related: …" link, under such a class, would go too, which its
+  // gold keeps.
+  static bool is_page_interface(const BlockStats& stats, std::string_view text);
+  static constexpr std::uint32_t kShareBarMaxWords = 12;
+
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   ~DefaultExtractor() override;
   DefaultExtractor(const DefaultExtractor&) = delete;
@@ -324,7 +342,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     float probability = 0;
     bool never_written = false;
     bool link_aside = false;   // is_link_aside()
-    bool interface_label = false;  // engine/interface_label.h: read as any block, never written
+    bool page_interface = false;  // is_page_interface(): read as any block, never written
     bool passed_over = false;  // decided as dropped without a score
   };
   // What writing a block the page sets aside needs of its BlockStats, and

@@ -315,6 +315,28 @@ TEST(DefaultExtractor, ALinkAsideIsAShortBlockOfLinksOnly) {
   EXPECT_FALSE(DefaultExtractor::is_link_aside(stats));
 }
 
+TEST(DefaultExtractor, AShareBarIsAShortBlockOfLinksUnderAShareCue) {
+  BlockStats stats;
+  stats.words = stats.anchor_words = DefaultExtractor::kShareBarMaxWords;
+  stats.semantics = kSemShare;
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter"));
+  stats.semantics = kSemShare | kSemArticle;
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter")) << "inside the story";
+  stats.semantics = kSemArticle;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter")) << "no share cue";
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Share")) << "the label alone says so";
+  stats.semantics = kSemShare;
+  stats.heading_level = 3;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter")) << "a heading";
+  stats.heading_level = 0;
+  stats.anchor_words = stats.words - 1;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter")) << "a word outside the links";
+  stats.words = stats.anchor_words = DefaultExtractor::kShareBarMaxWords + 1;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Facebook Twitter")) << "longer than a bar";
+  stats.words = stats.anchor_words = 0;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, ""));
+}
+
 // The index of the decision whose span holds the first occurrence of `text`
 // in `html`; decisions().size() if none does.
 std::size_t decision_holding(const std::string& html, const test::RecordingSink& sink, const std::string& text) {
@@ -324,11 +346,12 @@ std::size_t decision_holding(const std::string& html, const test::RecordingSink&
   return sink.decisions().size();
 }
 
-// A story with its page's controls set as blocks of their own: a "Share"
-// link between the byline and the first paragraph, a "Click to enlarge"
-// under a photo, a "Loading…" placeholder between two paragraphs, a sharing
-// box headed "Share this:" with a "Tweet" link after the story. None is
-// written (engine/interface_label.h), and unlike an ad's label each is
+// A story with its page's interface set as blocks of their own: a share bar
+// of networks' links between the byline and the first paragraph (under a
+// "share" class), a "Click to enlarge" under a photo, a lone "Share" link and
+// a "Loading…" placeholder between paragraphs, a sharing box headed "Share
+// this:" with a "Tweet" link after the story. None is written
+// (DefaultExtractor::is_page_interface), and unlike an ad's label each is
 // scored and read as any block, so it has a decision of its own with a
 // score; the paragraphs around them are written.
 TEST(DefaultExtractor, TheLabelsOfThePagesControlsAreNotWritten) {
@@ -340,8 +363,9 @@ TEST(DefaultExtractor, TheLabelsOfThePagesControlsAreNotWritten) {
       sink.text(),
       {"Village school saved", "By Ruth Adeyemi", "A village primary school", "Hollins Cross Primary",
        "Parents organised", "Head teacher Owen Price", "The county council said", "Governors said"},
-      {"Share", "Click to enlarge", "Loading", "Tweet", "Most read", "All rights reserved"});
-  const std::vector<std::string> labels = {">Share<", ">Click to enlarge<", ">Loading…<", ">Share this:<", ">Tweet<"};
+      {"Email", "Share", "Click to enlarge", "Loading", "Tweet", "Most read", "All rights reserved"});
+  const std::vector<std::string> labels = {">Facebook</a> <a href=\"#\">X<", ">Click to enlarge<", ">Share<",
+                                           ">Loading…<", ">Share this:<", ">Tweet<"};
   EXPECT_EQ(expect_decided_dropped(html, sink, labels), labels.size()) << "each label has a decision";
   for (const std::string& label : labels) {
     const std::size_t i = decision_holding(html, sink, label.substr(1, label.size() - 2));
