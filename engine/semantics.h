@@ -62,7 +62,8 @@ enum Semantic : std::uint32_t {
   // is in one is never written, unless it is a heading (an accordion's header:
   // WAI-ARIA puts the disclosure button inside the heading). (role="button"
   // is not one: sites give it to whole clickable teaser cards, a listing's
-  // content.)
+  // content.) The highest bit the tokenizer's open-element field holds
+  // (Tokenizer::kSemanticsBits); a new bit needs a wider field.
   kSemControl = 1u << 23,
 };
 

@@ -70,7 +70,11 @@ class Tokenizer final : public EventHandler {
   };
   static constexpr unsigned kSemanticsBits = 24;
   static constexpr unsigned kCountBits = 4;
-  static_assert(kSemCount <= kSemanticsBits, "the semantics bits fit beside two counts");
+  // Every bit engine/semantics.h defines, the features' and those past them
+  // (kSemControl is the highest): a bit past the field would be dropped
+  // without a word (stop 107 lost a 25th bit so, until it looked).
+  static_assert(kSemCount <= kSemanticsBits && kSemControl < (1u << kSemanticsBits),
+                "the semantics bits fit beside two counts");
   static_assert(kSemanticsBits + 2 * kCountBits <= 32, "the semantics bits and two counts share 32 bits");
   static_assert(kMaxListNesting + 1 < (1u << kCountBits) && kMaxQuoteNesting + 1 < (1u << kCountBits),
                 "the counts fit");
