@@ -354,7 +354,7 @@ std::size_t decision_holding(const std::string& html, const test::RecordingSink&
 // (DefaultExtractor::is_page_interface), and unlike an ad's label each is
 // scored and read as any block, so it has a decision of its own with a
 // score; the paragraphs around them are written.
-TEST(DefaultExtractor, TheLabelsOfThePagesControlsAreNotWritten) {
+TEST(DefaultExtractor, ThePagesOwnInterfaceIsReadButNotWritten) {
   const std::string html = test::read_fixture("article_with_share_buttons.html");
   test::RecordingSink sink;
   HtmlExtractor extractor(ExtractorConfig{}, sink);
