@@ -40,6 +40,22 @@ constexpr std::string_view kPhrases[] = {
     "listen to this story",
     "back to top",
     "scroll to top",
+    "jump to recipe",  // a recipe plugin's link to its card, over the story before it
+    "skip to recipe",
+    // A feedback widget's question, asked of the page itself.
+    "was this page helpful",
+    "was this article helpful",
+    "was this helpful",
+    "was this answer helpful",
+    "was this information helpful",
+    "was this page useful",
+    "did you find this helpful",
+    "did you find this page helpful",
+    "did you find this article helpful",
+    "war diese seite hilfreich",            // German
+    "cette page vous a t elle été utile",  // French
+    "te ha resultado útil esta página",     // Spanish
+    "questa pagina è stata utile",          // Italian
     "edit source",
     "loading content",
     "loading comments",

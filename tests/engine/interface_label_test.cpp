@@ -18,6 +18,22 @@ TEST(InterfaceLabel, SharingExpandingEditingAndLoadingLabels) {
     EXPECT_TRUE(is_interface_label(text, false)) << text;
 }
 
+// A feedback widget asks its question of the page, in a paragraph or a
+// heading, with its Yes and No buttons beside it; a recipe plugin links to
+// its card from above the story.
+TEST(InterfaceLabel, FeedbackQuestionsAndJumpLinks) {
+  for (const char* text : {"Was this page helpful?", "Was this article helpful?", "Was this helpful?",
+                           "Did you find this article helpful?", "War diese Seite hilfreich?",
+                           "Cette page vous a-t-elle été utile ?", "¿Te ha resultado útil esta página?",
+                           "Jump to Recipe", "↓ Skip to Recipe"}) {
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+    EXPECT_TRUE(is_interface_label(text, true)) << text;
+  }
+  for (const char* text : {"Was this page helpful for your thesis, professor?", "Jump to the recipe card below",
+                           "Helpful", "Recipe"})
+    EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
 TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
   for (const char* text : {"Share this:", "Like this:", "Click to expand"})
     EXPECT_TRUE(is_interface_label(text, true)) << text;

@@ -19,9 +19,12 @@ namespace winnow::test {
 
 std::string fixture_dir() { return WINNOW_FIXTURE_DIR; }
 
-std::vector<std::string> fixture_names() {
+std::vector<std::string> fixture_names() { return fixture_names(""); }
+
+std::vector<std::string> fixture_names(const std::string& folder) {
   std::vector<std::string> names;
-  if (DIR* dir = opendir(fixture_dir().c_str())) {
+  const std::string path = folder.empty() ? fixture_dir() : fixture_dir() + "/" + folder;
+  if (DIR* dir = opendir(path.c_str())) {
     while (const dirent* entry = readdir(dir)) {
       const std::string name = entry->d_name;
       if (name.size() > 5 && name.compare(name.size() - 5, 5, ".html") == 0) names.push_back(name);

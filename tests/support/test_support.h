@@ -19,6 +19,8 @@ namespace winnow::test {
 
 std::string fixture_dir();
 std::vector<std::string> fixture_names();  // every *.html in fixture_dir(), sorted
+// Every *.html in fixture_dir()/folder, sorted (read them as "folder/" + name).
+std::vector<std::string> fixture_names(const std::string& folder);
 std::string read_file(const std::string& path);
 std::string read_fixture(const std::string& name);
 
