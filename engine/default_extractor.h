@@ -10,8 +10,9 @@
 // block that is only a link, alone between two paragraphs (a related story
 // set inside the one being read); it is dropped. A block that is only the
 // label of one of the page's controls ("Share", "Click to enlarge",
-// "Loading…": engine/interface_label.h), or a short share bar of links, is
-// read and smoothed as any block but never written, so the blocks around it
+// "Loading…": engine/interface_label.h), a short share bar of links, or a
+// newsletter box's call to subscribe, is read and smoothed as any block but
+// never written, so the blocks around it
 // are decided as before (is_page_interface()). A kept block that copies a
 // run of text already written (the story served twice) is dropped too
 // (engine/repeated_text.h).
@@ -322,9 +323,19 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // differently, both ways; read in place, every other block is decided as
   // before and only the bar's own line goes. The cap: at 16 words a CNN
   // page's "Related: …" link, under such a class, would go too, which its
-  // gold keeps.
+  // gold keeps. Or it is a subscribe box's text (stop 108): at most
+  // kSubscribeBoxMaxWords words, not all of them in links, inside an element
+  // whose class or id says subscribe, newsletter, signup, login, cookie,
+  // modal or paywall (kSemSubscribe), that asks the reader to subscribe
+  // (asks_to_subscribe(): "Subscribe for free to receive new posts", "The
+  // day's news in your inbox"). Both are asked: the cue alone would take a
+  // story's link styled as a "popup" (readability-testpages' clean-links),
+  // or a cookie policy page's own text; the words alone, a story about
+  // subscribers. A link alone is left to the model ("Subscribe" is a
+  // button's or a menu's).
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
+  static constexpr std::uint32_t kSubscribeBoxMaxWords = 40;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
   ~DefaultExtractor() override;

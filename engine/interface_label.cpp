@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/interface_label.h"
 
+#include <algorithm>
+#include <cstring>
 #include <iterator>
+
+#include "engine/letter_case.h"
 
 #include "engine/label_text.h"
 
@@ -95,7 +99,36 @@ constexpr std::string_view kWords[] = {
     "読み込み中",      // Japanese
 };
 
+// Stems, so that one entry covers a language's forms ("subscribe",
+// "subscription", "subscribers"; "abonnieren", "abonnez-vous"); the scripts
+// other than Latin are compared byte for byte.
+constexpr std::string_view kSubscribeCalls[] = {
+    "subscri", "sign up", "signup", "newsletter", "inbox",
+    "abonn",      // German, French, Dutch
+    "suscri",     // Spanish: suscripción
+    "suscrí",     // suscríbete
+    "iscriviti",  // Italian
+    "подпиш",     // Russian: подпишитесь
+    "订阅",        // Chinese
+    "購読",        // Japanese
+    "구독",        // Korean
+};
+
 }  // namespace
+
+bool asks_to_subscribe(std::string_view text) {
+  // A box's call comes early: its first kCallBytes bytes, lowered (Cyrillic
+  // and Greek too), are searched.
+  constexpr std::size_t kCallBytes = 512;
+  char lowered[kCallBytes];
+  const std::size_t size = std::min(text.size(), kCallBytes);
+  std::memcpy(lowered, text.data(), size);
+  lower_letters(lowered, size);
+  const std::string_view view(lowered, size);
+  for (std::string_view call : kSubscribeCalls)
+    if (view.find(call) != std::string_view::npos) return true;
+  return false;
+}
 
 bool is_interface_label(std::string_view text, bool heading) {
   return is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||

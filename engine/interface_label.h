@@ -41,4 +41,14 @@ namespace winnow {
 // the block is a heading.
 bool is_interface_label(std::string_view text, bool heading);
 
+// Whether `text` asks the reader to subscribe or sign up: its first 512
+// bytes hold one of a few call words, in any case ("subscri", "sign up", "newsletter", "inbox";
+// "abonn", "suscri", "iscriviti", "подпиш", "订阅", "購読", "구독"). A
+// newsletter box set inside a story ("Thanks for reading! Subscribe for free
+// to receive new posts", "The day's news in your inbox") sits under a class
+// that says so, and inside the story's element too, so the trees, seeing an
+// article cue, may keep it; DefaultExtractor::is_page_interface asks both,
+// the cue and the words. Memory: a 512-byte stack copy; no state.
+bool asks_to_subscribe(std::string_view text);
+
 }  // namespace winnow

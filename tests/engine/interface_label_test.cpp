@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace winnow {
 namespace {
 
@@ -32,6 +34,18 @@ TEST(InterfaceLabel, FeedbackQuestionsAndJumpLinks) {
   for (const char* text : {"Was this page helpful for your thesis, professor?", "Jump to the recipe card below",
                            "Helpful", "Recipe"})
     EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
+TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
+  for (const char* text : {"Thanks for reading! Subscribe for free to receive new posts.",
+                           "The day's local news in your inbox before breakfast.", "SIGN UP for our Newsletter",
+                           "Jetzt abonnieren", "Suscríbete a nuestro boletín", "Iscriviti alla newsletter",
+                           "Подпишитесь на нашу рассылку", "订阅我们的新闻", "メールマガジンを購読する"})
+    EXPECT_TRUE(asks_to_subscribe(text)) << text;
+  for (const char* text : {"The council voted eleven to four.", "Sign the petition", "Log in", ""})
+    EXPECT_FALSE(asks_to_subscribe(text)) << text;
+  const std::string late = std::string(600, 'x') + " subscribe";
+  EXPECT_FALSE(asks_to_subscribe(late)) << "only the first 512 bytes are searched";
 }
 
 TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
