@@ -320,7 +320,8 @@ std::uint32_t DefaultExtractor::net_length(const BlockStats& s) {
 
 DefaultExtractor::HeldFacts DefaultExtractor::HeldFacts::of(const BlockStats& stats, float probability) {
   return HeldFacts{stats.index,         stats.span,           stats.words, net_length(stats), probability,
-                   stats.heading_level, looks_like_headline(stats)};
+                   stats.heading_level, looks_like_headline(stats),
+                   static_cast<std::uint16_t>(std::min<std::uint32_t>(stats.title_words, 0xFFFF))};
 }
 
 void DefaultExtractor::write_content(const HeldFacts& block, std::string_view text, ContentWriter& out) {
@@ -618,6 +619,9 @@ void DefaultExtractor::hold_headline(const HeldFacts& block, std::string_view te
   }
   if (headline_.held && !takes_headline_place(block.index, block.probability, headline_.facts.index,
                                               headline_.facts.probability))
+    return;
+  if (headline_.held && block.index - headline_.facts.index < kHeadlineReach && block.heading_level == 0 &&
+      block.net == 0 && block.title_words < headline_.facts.title_words)
     return;
   if (headline_.try_hold(block, text)) deck_.let_go();
 }

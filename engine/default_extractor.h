@@ -214,6 +214,13 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // ("Related Stories") set inside the article's column after its headline
   // scores far below it (BBC News: 0.18 against 0.43). Stop 76 measured
   // 1 (the likeliest held), 2 and 3; 2 fixes such pages and moves fewest.
+  // Nor does a line wholly of links, no heading, that holds fewer of the
+  // <title>'s words than the held block take its place within
+  // kHeadlineReach (stop 108): a forum's category and tag line, a story's
+  // tag list, made of the title's words, had taken the place of the h1
+  // above them; a blog's name in the h1 still gives way to the post's
+  // linked title. (A linked line as no headline at all cost dragnet 83
+  // pages; the guard without the title's words, 10.)
   static constexpr float kHeldHeadlineAdvantage = 2.0f;
   // A block the model is this sure of is kept whatever its neighbours: the
   // smoothing, whose transitions make a block alone among boilerplate need
@@ -368,6 +375,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     float probability = 0;
     std::uint8_t heading_level = 0;
     bool headline_like = false;  // looks_like_headline()
+    std::uint16_t title_words = 0;  // BlockStats::title_words, at most 65535 (it fits the padding)
   };
   // A dropped block set aside to be written before the first block the
   // page writes (the headline, its deck), its text charged to the budget.

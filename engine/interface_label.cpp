@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "engine/content_writer.h"
 #include "engine/letter_case.h"
 
 #include "engine/label_text.h"
@@ -114,7 +115,36 @@ constexpr std::string_view kSubscribeCalls[] = {
     "구독",        // Korean
 };
 
+// What a reaction counter counts ("2 Likes", "17 comments", "1.2k views").
+constexpr std::string_view kCountedReactions[] = {
+    "like", "likes", "comment", "comments", "reply", "replies", "view", "views", "share", "shares",
+    "vote", "votes", "point", "points", "reaction", "reactions", "repost", "reposts", "retweet", "retweets",
+};
+
+bool is_count(std::string_view word) {
+  if (word.empty() || word[0] < '0' || word[0] > '9') return false;
+  std::size_t digits_end = word.size();
+  if (word.back() == 'k' || word.back() == 'K' || word.back() == 'M') --digits_end;
+  for (std::size_t i = 0; i < digits_end; ++i)
+    if (!((word[i] >= '0' && word[i] <= '9') || word[i] == ',' || word[i] == '.')) return false;
+  return true;
+}
+
 }  // namespace
+
+bool is_reaction_count(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_html_space(text.back())) text.remove_suffix(1);
+  const std::size_t space = text.find(' ');
+  if (space == std::string_view::npos || text.size() > kMaxLabelBytes) return false;
+  const std::string_view count = text.substr(0, space);
+  const std::string_view noun = text.substr(space + 1);
+  if (!is_count(count)) return false;
+  for (std::string_view reaction : kCountedReactions)
+    if (equals_lower(noun, reaction)) return true;
+  return false;
+}
 
 bool asks_to_subscribe(std::string_view text) {
   // A box's call comes early: its first kCallBytes bytes, lowered (Cyrillic
@@ -131,7 +161,7 @@ bool asks_to_subscribe(std::string_view text) {
 }
 
 bool is_interface_label(std::string_view text, bool heading) {
-  return is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||
+  return (!heading && is_reaction_count(text)) || is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||
          (!heading && is_label_among(text, LabelList{kWords, std::size(kWords)}));
 }
 

@@ -41,6 +41,12 @@ namespace winnow {
 // the block is a heading.
 bool is_interface_label(std::string_view text, bool heading);
 
+// Whether `text` is only a reaction counter: a count and what it counts
+// ("2 Likes", "17 comments", "1.2k views", "3 replies"), as a forum post's
+// or a story's footer shows it. is_interface_label() asks it of blocks that
+// are no heading (a thread's "17 comments" heading is left to the model).
+bool is_reaction_count(std::string_view text);
+
 // Whether `text` asks the reader to subscribe or sign up: its first 512
 // bytes hold one of a few call words, in any case ("subscri", "sign up", "newsletter", "inbox";
 // "abonn", "suscri", "iscriviti", "подпиш", "订阅", "購読", "구독"). A

@@ -48,6 +48,18 @@ TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
   EXPECT_FALSE(asks_to_subscribe(late)) << "only the first 512 bytes are searched";
 }
 
+TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
+  for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
+                           " 12 shares ", "40 points"}) {
+    EXPECT_TRUE(is_reaction_count(text)) << text;
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+  }
+  EXPECT_FALSE(is_interface_label("17 Comments", true)) << "a thread's heading is left to the model";
+  for (const char* text : {"Likes", "2", "2 people liked this", "Two likes", "2 Likes 5 Replies", "2x views",
+                           "10 ways to cut costs", ""})
+    EXPECT_FALSE(is_reaction_count(text)) << text;
+}
+
 TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
   for (const char* text : {"Share this:", "Like this:", "Click to expand"})
     EXPECT_TRUE(is_interface_label(text, true)) << text;
