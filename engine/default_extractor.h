@@ -339,9 +339,15 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // story's link styled as a "popup" (readability-testpages' clean-links),
   // or a cookie policy page's own text; the words alone, a story about
   // subscribers. A link alone is left to the model ("Subscribe" is a
-  // button's or a menu's).
+  // button's or a menu's). Or it is a navigation bar (stop 108): at most
+  // kNavigationBarMaxWords words, no heading, every word in a link, inside
+  // a <nav>, role="navigation" or an element whose class or id says nav,
+  // menu, breadcrumb, pagination or toc (kSemNavigation): a wiki's tabs
+  // ("Article Talk Read Edit"), which the smoothing keeps on a page
+  // declared something else, a listing's pager, a table of contents' entry.
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
+  static constexpr std::uint32_t kNavigationBarMaxWords = 12;
   static constexpr std::uint32_t kSubscribeBoxMaxWords = 40;
 
   DefaultExtractor(MemoryBudget& budget, const BlockModel& model, std::size_t lag, float bias);
