@@ -115,7 +115,8 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                              stats.anchor_words < stats.words && (stats.semantics & kSemSubscribe) != 0 &&
                              asks_to_subscribe(text);
   const bool navigation_bar = stats.words > 0 && stats.words <= kNavigationBarMaxWords &&
-                              stats.anchor_words == stats.words && !heading && (stats.semantics & kSemNavigation) != 0;
+                              stats.anchor_words == stats.words && !heading &&
+                              (stats.semantics & kSemNavigation) != 0;
   return share_bar || navigation_bar || subscribe_box || is_interface_label(text, heading);
 }
 

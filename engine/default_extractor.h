@@ -10,10 +10,10 @@
 // block that is only a link, alone between two paragraphs (a related story
 // set inside the one being read); it is dropped. A block that is only the
 // label of one of the page's controls ("Share", "Click to enlarge",
-// "Loading…": engine/interface_label.h), a short share bar of links, or a
-// newsletter box's call to subscribe, is read and smoothed as any block but
-// never written, so the blocks around it
-// are decided as before (is_page_interface()). A kept block that copies a
+// "Loading…": engine/interface_label.h), a short share bar or navigation
+// bar of links, or a newsletter box's call to subscribe, is read and
+// smoothed as any block but never written, so the blocks around it are
+// decided as before (is_page_interface()). A kept block that copies a
 // run of text already written (the story served twice) is dropped too
 // (engine/repeated_text.h).
 //

@@ -6,9 +6,8 @@
 #include <iterator>
 
 #include "engine/content_writer.h"
-#include "engine/letter_case.h"
-
 #include "engine/label_text.h"
+#include "engine/letter_case.h"
 
 namespace winnow {
 namespace {
@@ -57,10 +56,10 @@ constexpr std::string_view kPhrases[] = {
     "did you find this helpful",
     "did you find this page helpful",
     "did you find this article helpful",
-    "war diese seite hilfreich",            // German
+    "war diese seite hilfreich",           // German
     "cette page vous a t elle été utile",  // French
-    "te ha resultado útil esta página",     // Spanish
-    "questa pagina è stata utile",          // Italian
+    "te ha resultado útil esta página",    // Spanish
+    "questa pagina è stata utile",         // Italian
     "edit source",
     "loading content",
     "loading comments",
@@ -161,7 +160,8 @@ bool asks_to_subscribe(std::string_view text) {
 }
 
 bool is_interface_label(std::string_view text, bool heading) {
-  return (!heading && is_reaction_count(text)) || is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||
+  return (!heading && is_reaction_count(text)) ||
+         is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||
          (!heading && is_label_among(text, LabelList{kWords, std::size(kWords)}));
 }
 

@@ -29,6 +29,10 @@
 // "Reply" (a comment thread's heading, which some golds keep), "Read more"
 // and "Learn more" (a teaser's link, which a listing's gold keeps).
 //
+// A reaction counter ("2 Likes", "17 comments") counts as such a label
+// too; and asks_to_subscribe() below tells a newsletter box's call, which
+// DefaultExtractor::is_page_interface does not write either (stop 108).
+//
 // Matching: engine/label_text.h. Memory: none; no state.
 #pragma once
 
@@ -48,8 +52,9 @@ bool is_interface_label(std::string_view text, bool heading);
 bool is_reaction_count(std::string_view text);
 
 // Whether `text` asks the reader to subscribe or sign up: its first 512
-// bytes hold one of a few call words, in any case ("subscri", "sign up", "newsletter", "inbox";
-// "abonn", "suscri", "iscriviti", "подпиш", "订阅", "購読", "구독"). A
+// bytes hold one of a few call words, in any case ("subscri", "sign up",
+// "newsletter", "inbox"; "abonn", "suscri", "iscriviti", "подпиш", "订阅",
+// "購読", "구독"). A
 // newsletter box set inside a story ("Thanks for reading! Subscribe for free
 // to receive new posts", "The day's news in your inbox") sits under a class
 // that says so, and inside the story's element too, so the trees, seeing an

@@ -1169,7 +1169,8 @@ TEST(DefaultExtractor, ALineOfLinksTakesTheHeldHeadlinesPlaceOnlyWithMoreOfTheTi
     kept_blocks += "<p>three kept words</p>";
     kept += "three kept words\n";
   }
-  const std::string title = "<title>Harbour ferry vote keeps crossing running for five years - Marrowby Islands News</title>";
+  const std::string title =
+      "<title>Harbour ferry vote keeps crossing running for five years - Marrowby Islands News</title>";
   // 14 words, 7 of them the title's, every one a link: p = 0.65 under the
   // length model, above half the h1's (9 words, p = 0.50).
   std::string line = "<p>", line_text;
