@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "engine/label_text.h"
 #include "engine/letter_case.h"
 #include "engine/punctuation.h"
 #include "engine/semantics.h"
@@ -162,6 +163,8 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   if (token.has(kTokenInAnchor)) {
     ++anchor_words;
     anchor_chars += n;
+  } else if (is_separator_word(text)) {
+    ++unlinked_separators;
   }
   if (cjk_word) ++cjk;
   if (ends_sentence(text)) ++sentence_ends;

@@ -40,6 +40,8 @@ struct BlockStats {
   std::uint32_t chars = 0;          // characters of its words (no spaces)
   std::uint32_t anchor_words = 0;
   std::uint32_t anchor_chars = 0;
+  std::uint32_t unlinked_separators = 0;  // words outside links made only of separators ("|", "·":
+                                          // engine/label_text.h), as between a menu's links
   std::uint32_t sentence_ends = 0;  // words that end a sentence (engine/punctuation.h)
   std::uint32_t commas = 0;         // commas of every script (engine/punctuation.h)
   std::uint32_t capitalized = 0;    // words starting with a capital: ASCII, Latin-1, Latin

@@ -114,8 +114,8 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
   const bool subscribe_box = stats.words > 0 && stats.words <= kSubscribeBoxMaxWords &&
                              stats.anchor_words < stats.words && (stats.semantics & kSemSubscribe) != 0 &&
                              asks_to_subscribe(text);
-  const bool navigation_bar = stats.words > 0 && stats.words <= kNavigationBarMaxWords &&
-                              stats.anchor_words == stats.words && !heading &&
+  const bool navigation_bar = stats.anchor_words > 0 && stats.words <= kNavigationBarMaxWords &&
+                              stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
   return share_bar || navigation_bar || subscribe_box || is_interface_label(text, heading);
 }

@@ -340,7 +340,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // or a cookie policy page's own text; the words alone, a story about
   // subscribers. A link alone is left to the model ("Subscribe" is a
   // button's or a menu's). Or it is a navigation bar (stop 108): at most
-  // kNavigationBarMaxWords words, no heading, every word in a link, inside
+  // kNavigationBarMaxWords words, no heading, every word in a link or a
+  // separator between links ("|", "·": BlockStats::unlinked_separators), inside
   // a <nav>, role="navigation" or an element whose class or id says nav,
   // menu, breadcrumb, pagination or toc (kSemNavigation): a wiki's tabs
   // ("Article Talk Read Edit"), which the smoothing keeps on a page

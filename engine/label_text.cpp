@@ -11,21 +11,6 @@
 namespace winnow {
 namespace {
 
-// Whether the character separates words here: any ASCII character but a
-// letter or digit (the writers' markers are control characters), U+00A0 to
-// U+00BF (no-break space, '«', '»', '·'), the General Punctuation block
-// (dashes, bullets, quotes, ellipsis), the Arrows and Geometric Shapes
-// blocks that decorate a control's label ('↑ Back to top', '▶ Play'), CJK
-// punctuation and brackets (U+3000 to U+3004, U+3008 to U+301F: '、', '。',
-// '「', '【') and the fullwidth forms of ASCII punctuation.
-bool separates_words(std::uint32_t c) {
-  if (c < 0x80) return !std::isalnum(static_cast<int>(c));
-  return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x2190 && c <= 0x21FF) ||
-         (c >= 0x25A0 && c <= 0x25FF) || (c >= 0x3000 && c <= 0x3004) ||
-         (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
-         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
-}
-
 // Whether the text's first word, lowered, opens with the first two bytes of
 // one of the list's labels (which are lower case already). The default
 // extractor asks of every block, and the normalisation below costs several
@@ -35,7 +20,7 @@ bool may_open_a_label(std::string_view text, LabelList list) {
   while (at < text.size()) {
     std::uint32_t character = 0;
     const std::size_t length = decode_utf8(text, at, &character);
-    if (!separates_words(character)) break;
+    if (!separates_label_words(character)) break;
     at += length;
   }
   // The first word's first characters, whole, up to 8 bytes.
@@ -44,7 +29,7 @@ bool may_open_a_label(std::string_view text, LabelList list) {
   while (at < text.size()) {
     std::uint32_t character = 0;
     const std::size_t length = decode_utf8(text, at, &character);
-    if (separates_words(character) || size + length > sizeof opening) break;
+    if (separates_label_words(character) || size + length > sizeof opening) break;
     for (std::size_t i = 0; i < length; ++i) opening[size++] = text[at + i];
     at += length;
     if (size >= 2) break;
@@ -59,6 +44,32 @@ bool may_open_a_label(std::string_view text, LabelList list) {
 
 }  // namespace
 
+// Whether the character separates words here: any ASCII character but a
+// letter or digit (the writers' markers are control characters), U+00A0 to
+// U+00BF (no-break space, '«', '»', '·'), the General Punctuation block
+// (dashes, bullets, quotes, ellipsis), the Arrows and Geometric Shapes
+// blocks that decorate a control's label ('↑ Back to top', '▶ Play'), CJK
+// punctuation and brackets (U+3000 to U+3004, U+3008 to U+301F: '、', '。',
+// '「', '【') and the fullwidth forms of ASCII punctuation.
+bool separates_label_words(std::uint32_t c) {
+  if (c < 0x80) return !std::isalnum(static_cast<int>(c));
+  return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x2190 && c <= 0x21FF) ||
+         (c >= 0x25A0 && c <= 0x25FF) || (c >= 0x3000 && c <= 0x3004) ||
+         (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+}
+
+bool is_separator_word(std::string_view word) {
+  if (word.empty()) return false;
+  for (std::size_t at = 0; at < word.size();) {
+    std::uint32_t character = 0;
+    const std::size_t length = decode_utf8(word, at, &character);
+    if (!separates_label_words(character)) return false;
+    at += length;
+  }
+  return true;
+}
+
 bool is_label_among(std::string_view text, LabelList list) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxLabelBytes || !may_open_a_label(text, list)) return false;
@@ -70,7 +81,7 @@ bool is_label_among(std::string_view text, LabelList list) {
   for (std::size_t at = 0; at < text.size();) {
     std::uint32_t character = 0;
     const std::size_t length = decode_utf8(text, at, &character);
-    if (separates_words(character)) {
+    if (separates_label_words(character)) {
       gap = size > 0;
     } else {
       if (gap) words[size++] = ' ';

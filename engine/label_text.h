@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace winnow {
@@ -30,5 +31,15 @@ struct LabelList {
 // Whether `text`, one block's words (as the writers render it, the block
 // marker and line break markers allowed), is only one of `list`'s labels.
 bool is_label_among(std::string_view text, LabelList list);
+
+// Whether the character separates a label's words: any ASCII character but
+// a letter or digit, U+00A0 to U+00BF ('«', '»', '·'), General Punctuation
+// ('—', '•', '…'), Arrows, Geometric Shapes, CJK punctuation and brackets,
+// and the fullwidth forms of ASCII punctuation.
+bool separates_label_words(std::uint32_t character);
+
+// Whether a word is made only of such characters: "|", "·", "»", "—", the
+// separators set between the links of a menu ("Home | News | Sport").
+bool is_separator_word(std::string_view word);
 
 }  // namespace winnow

@@ -44,6 +44,20 @@ TEST(BlockStats, CarriesOnlyTheCuesEveryWordHas) {
   EXPECT_EQ(byline.semantics, kSemByline) << "an inline element around all of the block still counts";
 }
 
+TEST(BlockStats, CountsTheSeparatorsBetweenLinks) {
+  // <nav><a>Inchkeel</a> · <a>Skerrow</a> | <a>Marrowby Pier</a> »</nav>
+  BlockStats bar;
+  bar.add_word(word(kSemNavigation, kTokenInAnchor), "Inchkeel", PageText{});
+  bar.add_word(word(kSemNavigation), "\xC2\xB7", PageText{});
+  bar.add_word(word(kSemNavigation, kTokenInAnchor), "Skerrow", PageText{});
+  bar.add_word(word(kSemNavigation), "|", PageText{});
+  bar.add_word(word(kSemNavigation, kTokenInAnchor), "Marrowby", PageText{});
+  bar.add_word(word(kSemNavigation, kTokenInAnchor), "\xC2\xBB", PageText{});
+  bar.add_word(word(kSemNavigation), "Pier", PageText{});
+  EXPECT_EQ(bar.anchor_words, 4u);
+  EXPECT_EQ(bar.unlinked_separators, 2u) << "a separator inside a link is a link's word";
+}
+
 // The count features are log1p of the counts, whether a count comes from
 // the table of small counts or past its end, for the block and for each
 // neighbour.

@@ -371,6 +371,9 @@ TEST(DefaultExtractor, ANavigationBarIsAShortBlockOfLinksUnderANavigationCue) {
   stats.heading_level = 0;
   stats.anchor_words = 2;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Article Talk Read")) << "a word outside the links";
+  stats.unlinked_separators = 1;
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Article | Talk")) << "a separator between the links";
+  stats.unlinked_separators = 0;
   stats.words = stats.anchor_words = DefaultExtractor::kNavigationBarMaxWords + 1;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "a long list of links")) << "longer than a bar";
 }

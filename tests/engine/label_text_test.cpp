@@ -43,6 +43,13 @@ TEST(LabelText, ABlockLongerThanALabelIsNeverOne) {
   EXPECT_TRUE(is_label_among(padded.substr(0, kMaxLabelBytes), kList));
 }
 
+TEST(LabelText, ASeparatorWordIsMadeOnlyOfSeparators) {
+  for (const char* word : {"|", "\xC2\xB7", "\xC2\xBB", "\xE2\x80\x94", "/", "::", "\xE2\x86\x92"})
+    EXPECT_TRUE(is_separator_word(word)) << word;
+  for (const char* word : {"", "a", "|a", "1", "\xC3\xA9", "\xE4\xB8\xAD"})
+    EXPECT_FALSE(is_separator_word(word)) << word;
+}
+
 TEST(LabelText, AnEmptyListHoldsNoLabel) {
   EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0}));
 }
