@@ -163,7 +163,7 @@ void BlockStats::add_word(const Token& token, std::string_view text, const PageT
   if (token.has(kTokenInAnchor)) {
     ++anchor_words;
     anchor_chars += n;
-  } else if (is_separator_word(text)) {
+  } else if (unlinked_separators < UINT8_MAX && is_separator_word(text)) {
     ++unlinked_separators;
   }
   if (cjk_word) ++cjk;

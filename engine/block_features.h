@@ -40,8 +40,6 @@ struct BlockStats {
   std::uint32_t chars = 0;          // characters of its words (no spaces)
   std::uint32_t anchor_words = 0;
   std::uint32_t anchor_chars = 0;
-  std::uint32_t unlinked_separators = 0;  // words outside links made only of separators ("|", "·":
-                                          // engine/label_text.h), as between a menu's links
   std::uint32_t sentence_ends = 0;  // words that end a sentence (engine/punctuation.h)
   std::uint32_t commas = 0;         // commas of every script (engine/punctuation.h)
   std::uint32_t capitalized = 0;    // words starting with a capital: ASCII, Latin-1, Latin
@@ -53,6 +51,9 @@ struct BlockStats {
   std::uint32_t description_words = 0;  // words of 4 or more characters (or CJK characters)
                                          // that occur in the page's <meta> description
   std::uint8_t heading_level = 0;
+  std::uint8_t unlinked_separators = 0;  // words outside links made only of separators ("|", "·":
+                                         // engine/label_text.h), as between a menu's links; at most
+                                         // 255 (it fills the padding after heading_level)
   std::uint16_t block_shape = 0;    // Token::block_shape of its first word
   bool teaser_end = false;          // ends in "...", "…", "»" or "more"
   bool starts_copyright = false;    // "©", "copyright", "(c)"
@@ -71,6 +72,9 @@ struct BlockStats {
   // letter up alone.
   void add_word(const Token& token, std::string_view text, const PageText& page, LetterPair* letters = nullptr);
 };
+// The default extractor holds lag + 2 of them (its memory bound); a field
+// added should fill padding, as unlinked_separators does, or be counted.
+static_assert(sizeof(BlockStats) <= 96, "BlockStats stays within 96 bytes");
 
 // Number of features features() writes.
 constexpr std::size_t kBlockFeatureCount = 74;
