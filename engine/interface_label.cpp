@@ -135,8 +135,10 @@ bool is_reaction_count(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_html_space(text.back())) text.remove_suffix(1);
+  // Asked of every block: a long one, or one opening with no digit, goes at once.
+  if (text.empty() || text.size() > kMaxLabelBytes || text[0] < '0' || text[0] > '9') return false;
   const std::size_t space = text.find(' ');
-  if (space == std::string_view::npos || text.size() > kMaxLabelBytes) return false;
+  if (space == std::string_view::npos) return false;
   const std::string_view count = text.substr(0, space);
   const std::string_view noun = text.substr(space + 1);
   if (!is_count(count)) return false;
