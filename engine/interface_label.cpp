@@ -60,6 +60,13 @@ constexpr std::string_view kPhrases[] = {
     "cette page vous a t elle été utile",  // French
     "te ha resultado útil esta página",    // Spanish
     "questa pagina è stata utile",         // Italian
+    // A question-and-answer site's controls under each post.
+    "improve this question",
+    "improve this answer",
+    "share improve this question follow",
+    "share improve this answer follow",
+    "add a comment",
+    "post a comment",
     "edit source",
     "loading content",
     "loading comments",
@@ -75,6 +82,7 @@ constexpr std::string_view kPhrases[] = {
 constexpr std::string_view kWords[] = {
     "share",
     "tweet",
+    "follow",  // an author's or a question's follow button
     "edit",
     "loading",
     "teilen",        // German: share

@@ -3,7 +3,9 @@
 // of its own: a share button ("Share", "Tweet", "Share on Facebook"), an
 // image's or a quote's expander ("Click to enlarge", "Click to expand…"), a
 // wiki section's "[edit]" link, a placeholder for what scripts load later
-// ("Loading…"), an ad network's "AdChoices". Such a block is never written
+// ("Loading…"), an ad network's "AdChoices", a question-and-answer site's
+// row under each post ("Share Improve this answer Follow", "Add a
+// comment"). Such a block is never written
 // by the default extractor, but, unlike an ad's label (engine/ad_label.h),
 // it is read as any other block: it stays the neighbour of the blocks around
 // it and a step of the smoothing, so every other block of the page is

@@ -36,6 +36,18 @@ TEST(InterfaceLabel, FeedbackQuestionsAndJumpLinks) {
     EXPECT_FALSE(is_interface_label(text, false)) << text;
 }
 
+// A question-and-answer site sets its controls under each post as one row
+// of links; an author's or a question's follow button stands alone.
+TEST(InterfaceLabel, AQuestionAndAnswerSitesControls) {
+  for (const char* text : {"Share Improve this question Follow", "Share Improve this answer Follow",
+                           "Improve this answer", "Add a comment", "Post a Comment", "Follow"})
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+  // "Follow" may head a section; a sentence that asks to improve something is content.
+  EXPECT_FALSE(is_interface_label("Follow", true));
+  for (const char* text : {"Follow the river north", "How to improve this answer", "Add a comment field"})
+    EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
 TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
   for (const char* text : {"Thanks for reading! Subscribe for free to receive new posts.",
                            "The day's local news in your inbox before breakfast.", "SIGN UP for our Newsletter",
