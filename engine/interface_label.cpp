@@ -67,6 +67,29 @@ constexpr std::string_view kPhrases[] = {
     "share improve this answer follow",
     "add a comment",
     "post a comment",
+    // A skip link, a caption's toggle, a forum code box's button, a
+    // listing's and a shop's buttons.
+    "skip to main content",
+    "skip to content",
+    "skip to search results",
+    "toggle caption",
+    "code select all",
+    "select all",
+    "view all",
+    "shop now",
+    "add to cart",
+    "apply now",
+    "view full details",
+    "see all",
+    "open in desktop app",
+    "register a new account",
+    "you re not signed in",
+    "скачать аудио файл",  // Russian: download the audio file
+    // The headings of a shop's or a wiki's boxes, never of content.
+    "recently viewed",
+    "recommended for you",
+    "more like this",
+    "hidden categories",
     "edit source",
     "loading content",
     "loading comments",
@@ -83,6 +106,7 @@ constexpr std::string_view kWords[] = {
     "share",
     "tweet",
     "follow",  // an author's or a question's follow button
+    "filters",  // a listing's filter toggle
     "edit",
     "loading",
     "teilen",        // German: share
@@ -122,10 +146,20 @@ constexpr std::string_view kSubscribeCalls[] = {
     "구독",        // Korean
 };
 
-// What a reaction counter counts ("2 Likes", "17 comments", "1.2k views").
+// What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
+// "Комментарии: 0"), lower case.
 constexpr std::string_view kCountedReactions[] = {
     "like", "likes", "comment", "comments", "reply", "replies", "view", "views", "share", "shares",
     "vote", "votes", "point", "points", "reaction", "reactions", "repost", "reposts", "retweet", "retweets",
+    "kommentare", "kommentar",                     // German
+    "commentaires", "commentaire",                 // French
+    "comentarios", "comentario",                   // Spanish
+    "commenti", "commento",                        // Italian
+    "komentarze", "komentarzy", "komentarz",       // Polish
+    "комментарии", "комментариев", "комментарий",  // Russian
+    "комментария", "просмотры", "просмотров",
+    "σχόλια", "σχόλιο",                            // Greek
+    "评论", "評論", "留言", "コメント",             // Chinese, Japanese
 };
 
 bool is_count(std::string_view word) {
@@ -137,22 +171,52 @@ bool is_count(std::string_view word) {
   return true;
 }
 
+bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The noun, lowered (Cyrillic and Greek too), without the colon a counter
+// may set after it ("Комментарии:").
+bool is_counted_reaction(std::string_view noun) {
+  while (!noun.empty() && (noun.back() == ':' || is_html_space(noun.back()))) noun.remove_suffix(1);
+  char lowered[kMaxLabelBytes];
+  if (noun.empty() || noun.size() > sizeof lowered) return false;
+  std::memcpy(lowered, noun.data(), noun.size());
+  lower_letters(lowered, noun.size());
+  const std::string_view view(lowered, noun.size());
+  for (std::string_view reaction : kCountedReactions)
+    if (view == reaction) return true;
+  return false;
+}
+
 }  // namespace
 
 bool is_reaction_count(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_html_space(text.back())) text.remove_suffix(1);
-  // Asked of every block: a long one, or one opening with no digit, goes at once.
-  if (text.empty() || text.size() > kMaxLabelBytes || text[0] < '0' || text[0] > '9') return false;
-  const std::size_t space = text.find(' ');
+  // Asked of every block: a long one, or one with a digit at neither end
+  // (nor a bracket closing a count), goes at once.
+  if (text.empty() || text.size() > kMaxLabelBytes) return false;
+  if (is_ascii_digit(text.front())) {
+    // "17 comments"
+    const std::size_t space = text.find(' ');
+    return space != std::string_view::npos && is_count(text.substr(0, space)) &&
+           is_counted_reaction(text.substr(space + 1));
+  }
+  // "Comments: 17", "Комментарии (0)"
+  std::string_view count = text;
+  const bool bracketed = count.back() == ')';
+  if (bracketed) count.remove_suffix(1);
+  const std::size_t suffix = !count.empty() && (count.back() == 'k' || count.back() == 'K' || count.back() == 'M');
+  if (count.size() <= suffix || !is_ascii_digit(count[count.size() - 1 - suffix])) return false;
+  const std::size_t space = count.rfind(' ');
   if (space == std::string_view::npos) return false;
-  const std::string_view count = text.substr(0, space);
-  const std::string_view noun = text.substr(space + 1);
-  if (!is_count(count)) return false;
-  for (std::string_view reaction : kCountedReactions)
-    if (equals_lower(noun, reaction)) return true;
-  return false;
+  const std::string_view noun = count.substr(0, space);
+  count.remove_prefix(space + 1);
+  if (bracketed) {
+    if (count.empty() || count.front() != '(') return false;
+    count.remove_prefix(1);
+  }
+  return is_count(count) && is_counted_reaction(noun);
 }
 
 bool asks_to_subscribe(std::string_view text) {

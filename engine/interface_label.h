@@ -5,7 +5,9 @@
 // wiki section's "[edit]" link, a placeholder for what scripts load later
 // ("Loading…"), an ad network's "AdChoices", a question-and-answer site's
 // row under each post ("Share Improve this answer Follow", "Add a
-// comment"). Such a block is never written
+// comment"), a skip link, a shop's or a listing's buttons ("Add to cart",
+// "Shop now", "View all", "Filters") and the headings of its boxes
+// ("Recently viewed", "Recommended for you"). Such a block is never written
 // by the default extractor, but, unlike an ad's label (engine/ad_label.h),
 // it is read as any other block: it stays the neighbour of the blocks around
 // it and a step of the smoothing, so every other block of the page is
@@ -47,9 +49,10 @@ namespace winnow {
 // the block is a heading.
 bool is_interface_label(std::string_view text, bool heading);
 
-// Whether `text` is only a reaction counter: a count and what it counts
-// ("2 Likes", "17 comments", "1.2k views", "3 replies"), as a forum post's
-// or a story's footer shows it. is_interface_label() asks it of blocks that
+// Whether `text` is only a reaction counter: a count and what it counts,
+// in either order ("2 Likes", "17 comments", "1.2k views", "Comments: 17",
+// "Комментарии (0)"; the nouns in eight languages besides English), as a
+// forum post's or a story's footer shows it. is_interface_label() asks it of blocks that
 // are no heading (a thread's "17 comments" heading is left to the model).
 bool is_reaction_count(std::string_view text);
 

@@ -48,6 +48,22 @@ TEST(InterfaceLabel, AQuestionAndAnswerSitesControls) {
     EXPECT_FALSE(is_interface_label(text, false)) << text;
 }
 
+// The buttons of a listing or a shop, a skip link, a caption's toggle and a
+// forum code box's "Select all".
+TEST(InterfaceLabel, ButtonsOfListingsAndShopsAndSkipLinks) {
+  for (const char* text : {"Skip to main content", "Skip to search results", "Toggle caption", "Code: Select all",
+                           "View all", "See all »", "Shop now", "Add to cart", "Apply now", "View full details",
+                           "Recently viewed", "Recommended for you", "More like this", "Hidden categories:",
+                           "You're not signed in", "Скачать аудио файл"}) {
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+    EXPECT_TRUE(is_interface_label(text, true)) << text;
+  }
+  EXPECT_TRUE(is_interface_label("Filters", false));
+  EXPECT_FALSE(is_interface_label("Filters", true)) << "a manual's section may be named so";
+  for (const char* text : {"Shop now for the holidays", "Apply now to the spring intake", "View all photos of the fire"})
+    EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
 TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
   for (const char* text : {"Thanks for reading! Subscribe for free to receive new posts.",
                            "The day's local news in your inbox before breakfast.", "SIGN UP for our Newsletter",
@@ -62,13 +78,15 @@ TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
 
 TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
   for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
-                           " 12 shares ", "40 points"}) {
+                           " 12 shares ", "40 points", "Comments: 17", "Комментарии: 0", "Komentarze (3)",
+                           "12 комментариев", "Σχόλια 4", "评论 25", "Views 1.2k"}) {
     EXPECT_TRUE(is_reaction_count(text)) << text;
     EXPECT_TRUE(is_interface_label(text, false)) << text;
   }
   EXPECT_FALSE(is_interface_label("17 Comments", true)) << "a thread's heading is left to the model";
   for (const char* text : {"Likes", "2", "2 people liked this", "Two likes", "2 Likes 5 Replies", "2x views",
-                           "10 ways to cut costs", ""})
+                           "10 ways to cut costs", "Comments are closed", "Chapter 3", "Comments: none",
+                           "Comments (3", "Komentarze ()", "Rooms with views 2", ""})
     EXPECT_FALSE(is_reaction_count(text)) << text;
 }
 
