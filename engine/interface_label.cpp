@@ -63,8 +63,6 @@ constexpr std::string_view kPhrases[] = {
     // A question-and-answer site's controls under each post.
     "improve this question",
     "improve this answer",
-    "share improve this question follow",
-    "share improve this answer follow",
     "add a comment",
     "post a comment",
     // A skip link, a caption's toggle, a forum code box's button, a
@@ -74,11 +72,18 @@ constexpr std::string_view kPhrases[] = {
     "skip to search results",
     "toggle caption",
     "code select all",
+    "sorted by",
     "select all",
     "view all",
     "shop now",
     "add to cart",
     "apply now",
+    "register now",
+    "add to calendar",
+    "buy ticket",
+    "buy tickets",
+    "download pdf",
+    "cite this article",
     "view full details",
     "see all",
     "open in desktop app",
@@ -107,6 +112,8 @@ constexpr std::string_view kWords[] = {
     "tweet",
     "follow",  // an author's or a question's follow button
     "filters",  // a listing's filter toggle
+    "permalink",  // a comment's own controls
+    "embed",
     "edit",
     "loading",
     "teilen",        // German: share
@@ -234,9 +241,11 @@ bool asks_to_subscribe(std::string_view text) {
 }
 
 bool is_interface_label(std::string_view text, bool heading) {
-  return (!heading && is_reaction_count(text)) ||
-         is_label_among(text, LabelList{kPhrases, std::size(kPhrases)}) ||
-         (!heading && is_label_among(text, LabelList{kWords, std::size(kWords)}));
+  const LabelList phrases{kPhrases, std::size(kPhrases)};
+  const LabelList words{kWords, std::size(kWords)};
+  if (heading) return is_label_among(text, phrases);
+  // Outside a heading, a row of several: "Share Improve this answer Follow".
+  return is_reaction_count(text) || is_label_run_among(text, phrases, words);
 }
 
 }  // namespace winnow

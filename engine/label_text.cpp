@@ -70,12 +70,12 @@ bool is_separator_word(std::string_view word) {
   return true;
 }
 
-bool is_label_among(std::string_view text, LabelList list) {
-  text = ContentWriter::without_block_marker(text);
-  if (text.empty() || text.size() > kMaxLabelBytes || !may_open_a_label(text, list)) return false;
-  // Each run of separators becomes one space between words; none before the
-  // first word or after the last. Never longer than the text.
-  char words[kMaxLabelBytes];
+namespace {
+
+// The block's words, lowered, one space apart (each run of separators
+// becomes one space; none before the first word or after the last), in
+// `words`, which holds kMaxLabelBytes: never longer than the text.
+std::string_view normalized_words(std::string_view text, char* words) {
   std::size_t size = 0;
   bool gap = false;
   for (std::size_t at = 0; at < text.size();) {
@@ -91,11 +91,61 @@ bool is_label_among(std::string_view text, LabelList list) {
     at += length;
   }
   lower_letters(words, size);
-  const std::string_view normalized(words, size);
+  return std::string_view(words, size);
+}
+
+// "edit edit edit": a word said again and again is a sentence's ("Edit,
+// edit, edit!", a blog post's heading), not a row of buttons.
+bool is_one_word_repeated(std::string_view normalized) {
+  const std::size_t space = normalized.find(' ');
+  if (space == std::string_view::npos) return false;
+  const std::string_view first = normalized.substr(0, space);
+  for (std::size_t at = 0; at < normalized.size(); at += first.size() + 1) {
+    if (normalized.compare(at, first.size(), first) != 0) return false;
+    if (at + first.size() != normalized.size() && normalized[at + first.size()] != ' ') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool is_label_among(std::string_view text, LabelList list) {
+  text = ContentWriter::without_block_marker(text);
+  if (text.empty() || text.size() > kMaxLabelBytes || !may_open_a_label(text, list)) return false;
+  char words[kMaxLabelBytes];
+  const std::string_view normalized = normalized_words(text, words);
   for (std::size_t i = 0; i < list.count; ++i) {
     if (normalized == list.labels[i]) return true;
   }
   return false;
+}
+
+bool is_label_run_among(std::string_view text, LabelList first, LabelList second) {
+  text = ContentWriter::without_block_marker(text);
+  if (text.empty() || text.size() > kMaxLabelBytes ||
+      !(may_open_a_label(text, first) || may_open_a_label(text, second)))
+    return false;
+  char words[kMaxLabelBytes];
+  const std::string_view normalized = normalized_words(text, words);
+  if (is_one_word_repeated(normalized)) return false;
+  // reached[i]: the words before byte i are a run of labels (i is 0, or the
+  // start of a word). Each label found extends a run to the next word.
+  bool reached[kMaxLabelBytes + 2] = {true};
+  const auto extend = [&](std::size_t at, LabelList list) {
+    for (std::size_t i = 0; i < list.count; ++i) {
+      const std::string_view label = list.labels[i];
+      if (normalized.compare(at, label.size(), label) != 0) continue;
+      const std::size_t end = at + label.size();
+      // A label ends at a space or at the text's end (reached one past it).
+      if (end == normalized.size() || normalized[end] == ' ') reached[end + 1] = true;
+    }
+  };
+  for (std::size_t at = 0; at < normalized.size(); ++at) {
+    if (!reached[at]) continue;
+    extend(at, first);
+    extend(at, second);
+  }
+  return !normalized.empty() && reached[normalized.size() + 1];
 }
 
 }  // namespace winnow

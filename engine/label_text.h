@@ -32,6 +32,12 @@ struct LabelList {
 // marker and line break markers allowed), is only one of `list`'s labels.
 bool is_label_among(std::string_view text, LabelList list);
 
+// Whether `text` is only labels of `first` or `second`, one after another
+// ("Download PDF Cite this article Share", "Register now Add to calendar":
+// a row of a page's buttons that the page sets as one block). Memory: a
+// stack copy of at most kMaxLabelBytes and one flag per byte of it.
+bool is_label_run_among(std::string_view text, LabelList first, LabelList second);
+
 // Whether the character separates a label's words: any ASCII character but
 // a letter or digit, U+00A0 to U+00BF ('«', '»', '·'), General Punctuation
 // ('—', '•', '…'), Arrows, Geometric Shapes, CJK punctuation and brackets,

@@ -64,6 +64,17 @@ TEST(InterfaceLabel, ButtonsOfListingsAndShopsAndSkipLinks) {
     EXPECT_FALSE(is_interface_label(text, false)) << text;
 }
 
+// A row of a page's buttons set as one block, outside a heading; inside one
+// only a single phrase counts.
+TEST(InterfaceLabel, ARowOfButtons) {
+  for (const char* text : {"Download PDF Cite this article Share", "Register now Add to calendar",
+                           "Share Follow", "permalink embed", "Share Improve this question Follow"})
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+  EXPECT_FALSE(is_interface_label("Share Follow", true));
+  for (const char* text : {"Edit, edit, edit!", "Share and share alike", "Follow the money, share the blame"})
+    EXPECT_FALSE(is_interface_label(text, false)) << text;
+}
+
 TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
   for (const char* text : {"Thanks for reading! Subscribe for free to receive new posts.",
                            "The day's local news in your inbox before breakfast.", "SIGN UP for our Newsletter",

@@ -50,6 +50,20 @@ TEST(LabelText, ASeparatorWordIsMadeOnlyOfSeparators) {
     EXPECT_FALSE(is_separator_word(word)) << word;
 }
 
+constexpr std::string_view kButtons[] = {"share", "follow", "edit"};
+constexpr LabelList kButtonList{kButtons, std::size(kButtons)};
+
+// A row of buttons set as one block: labels of either list, one after
+// another, each whole.
+TEST(LabelText, ARunOfLabelsFromEitherList) {
+  for (const char* text : {"Read on", "Share · Read on", "share follow", "Read on | Weiter lesen | Share",
+                           "Follow\nShare\nEdit", "Edit share"})
+    EXPECT_TRUE(is_label_run_among(text, kList, kButtonList)) << text;
+  for (const char* text : {"Share the road", "Read only", "Shares follow", "Read on and on", "Follower share", "",
+                           " · ", "Edit, edit, edit!", "share share"})
+    EXPECT_FALSE(is_label_run_among(text, kList, kButtonList)) << text;
+}
+
 TEST(LabelText, AnEmptyListHoldsNoLabel) {
   EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0}));
 }

@@ -86,6 +86,17 @@ TEST(Semantics, AFrameworksMountPointWrapsThePageAndNamesNoPartOfIt) {
   EXPECT_EQ(of(Tag::div, "page__next"), kSemContent | kSemRelated);
 }
 
+TEST(Semantics, APageBuildersWidgetIsAnyPieceOfThePageNotASidebar) {
+  // Elementor wraps every heading, paragraph and list in its widgets.
+  EXPECT_EQ(of(Tag::div, "elementor-element-c7d8e9a elementor-widget elementor-widget-text-editor"), kSemContent);
+  EXPECT_EQ(of(Tag::div, "elementor-widget-container"), 0u);
+  // Its other words keep their cues; another class's widget is a sidebar's.
+  EXPECT_EQ(of(Tag::div, "elementor-widget elementor-widget-nav-menu"), kSemNavigation);
+  EXPECT_EQ(of(Tag::div, "elementor-location-footer"), kSemFooter);
+  EXPECT_EQ(of(Tag::div, "elementor-widget widget_recent_entries"), kSemSidebar);
+  EXPECT_EQ(of(Tag::div, "widget-area"), kSemSidebar);
+}
+
 TEST(Semantics, ReadsTagsRolesAndItemprop) {
   EXPECT_EQ(of(Tag::nav, ""), kSemNavigation);
   EXPECT_EQ(of(Tag::div, "", "", "navigation"), kSemNavigation);
