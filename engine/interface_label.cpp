@@ -209,12 +209,13 @@ bool is_reaction_count(std::string_view text) {
     return space != std::string_view::npos && is_count(text.substr(0, space)) &&
            is_counted_reaction(text.substr(space + 1));
   }
-  // "Comments: 17", "Комментарии (0)"
+  // "Comments: 17", "Комментарии (0)"; is_count() reads the count whole.
   std::string_view count = text;
   const bool bracketed = count.back() == ')';
   if (bracketed) count.remove_suffix(1);
-  const std::size_t suffix = !count.empty() && (count.back() == 'k' || count.back() == 'K' || count.back() == 'M');
-  if (count.size() <= suffix || !is_ascii_digit(count[count.size() - 1 - suffix])) return false;
+  if (count.empty() || !(is_ascii_digit(count.back()) || count.back() == 'k' || count.back() == 'K' ||
+                         count.back() == 'M'))
+    return false;
   const std::size_t space = count.rfind(' ');
   if (space == std::string_view::npos) return false;
   const std::string_view noun = count.substr(0, space);
