@@ -117,7 +117,8 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
   const bool navigation_bar = stats.anchor_words > 0 && stats.words <= kNavigationBarMaxWords &&
                               stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
-  return share_bar || navigation_bar || subscribe_box || is_interface_label(text, heading);
+  const bool button_link = stats.words > 0 && !heading && (stats.semantics & kSemButtonLink) != 0;
+  return share_bar || navigation_bar || subscribe_box || button_link || is_interface_label(text, heading);
 }
 
 bool DefaultExtractor::is_display_formula(const BlockStats& stats) {

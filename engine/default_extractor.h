@@ -346,6 +346,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // menu, breadcrumb, pagination or toc (kSemNavigation): a wiki's tabs
   // ("Article Talk Read Edit"), which the smoothing keeps on a page
   // declared something else, a listing's pager, a table of contents' entry.
+  // Or every word of it is in a link styled as a button (kSemButtonLink,
+  // stop 110) and it is no heading: a call to action between two sections
+  // ("Get started", "Download the free guide"). Read in place, unlike a
+  // <button>'s label (never_written): its features are the block's as
+  // before, so the shipped model's reading of the page is unchanged.
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
   static constexpr std::uint32_t kNavigationBarMaxWords = 12;

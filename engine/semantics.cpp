@@ -358,6 +358,21 @@ bool element_is_advert(const ElementAttributes& attributes) {
 
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
+bool is_button_link(Tag tag, std::string_view class_name) {
+  if (tag != Tag::a) return false;
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i <= class_name.size(); ++i) {
+    const bool boundary = i == class_name.size() || !ascii_alnum(static_cast<unsigned char>(class_name[i])) ||
+                          (i > begin && ascii_upper(static_cast<unsigned char>(class_name[i])) &&
+                           ascii_lower(static_cast<unsigned char>(class_name[i - 1])));
+    if (!boundary) continue;
+    const std::string_view word = class_name.substr(begin, i - begin);
+    if (equals_lower(word, "btn") || equals_lower(word, "button")) return true;
+    begin = i < class_name.size() && !ascii_alnum(static_cast<unsigned char>(class_name[i])) ? i + 1 : i;
+  }
+  return false;
+}
+
 bool leads_to_other_language(std::string_view hreflang, std::string_view page_language) {
   const auto primary = [](std::string_view tag) {
     std::size_t end = 0;

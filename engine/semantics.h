@@ -62,9 +62,16 @@ enum Semantic : std::uint32_t {
   // is in one is never written, unless it is a heading (an accordion's header:
   // WAI-ARIA puts the disclosure button inside the heading). (role="button"
   // is not one: sites give it to whole clickable teaser cards, a listing's
-  // content.) The highest bit the tokenizer's open-element field holds
-  // (Tokenizer::kSemanticsBits); a new bit needs a wider field.
+  // content.)
   kSemControl = 1u << 23,
+  // Inside a link styled as a button (is_button_link): a call to action
+  // ("Get started", "Download the guide", "Support our journalism"). A
+  // block whose every word is in one is read as any block but never
+  // written (DefaultExtractor::is_page_interface).
+  kSemButtonLink = 1u << 24,
+  // The highest bit; the tokenizer's open-element field must hold it
+  // (Tokenizer::kSemanticsBits, 27 bits).
+  kSemHighest = kSemButtonLink,
 };
 
 // The element's own bits (not its ancestors').
@@ -83,6 +90,12 @@ bool leads_to_other_language(std::string_view hreflang, std::string_view page_la
 // The bits the tag name alone implies: element_semantics(tag, {}) without
 // building empty attributes (the tokenizer asks for every start tag).
 std::uint32_t tag_semantics(Tag tag);
+
+// Whether a link is styled as a button: an <a> whose class has the word
+// "btn" or "button" (Bootstrap's "btn btn-primary", WordPress's
+// "wp-block-button__link", HubSpot's "cta_button"), as the tokenizer marks
+// it (kSemButtonLink).
+bool is_button_link(Tag tag, std::string_view class_name);
 
 // Whether the element is an advertisement by what Crunch's ad remover reads
 // (Gupta et al., seed 000 §5.1): a link or source URL (href, src) on a known

@@ -68,15 +68,18 @@ class Tokenizer final : public EventHandler {
     kLinesOnly = 1 << 6,     // with kPreformatted, white-space: pre-line: spaces still collapse
     kHidden = 1 << 7,        // hidden by its own attributes (hides_element), not by its tag
   };
-  static constexpr unsigned kSemanticsBits = 24;
-  static constexpr unsigned kCountBits = 4;
+  // The counts take the bits their largest value needs (list items to
+  // kMaxListNesting + 1 = 4, quotes to kMaxQuoteNesting + 1 = 2), and the
+  // semantics the rest of 32.
+  static constexpr unsigned kListCountBits = 3;
+  static constexpr unsigned kQuoteCountBits = 2;
+  static constexpr unsigned kSemanticsBits = 32 - kListCountBits - kQuoteCountBits;
   // Every bit engine/semantics.h defines, the features' and those past them
-  // (kSemControl is the highest): a bit past the field would be dropped
+  // (kSemHighest is the highest): a bit past the field would be dropped
   // without a word (stop 107 lost a 25th bit so, until it looked).
-  static_assert(kSemCount <= kSemanticsBits && kSemControl < (1u << kSemanticsBits),
+  static_assert(kSemCount <= kSemanticsBits && kSemHighest < (1u << kSemanticsBits),
                 "the semantics bits fit beside two counts");
-  static_assert(kSemanticsBits + 2 * kCountBits <= 32, "the semantics bits and two counts share 32 bits");
-  static_assert(kMaxListNesting + 1 < (1u << kCountBits) && kMaxQuoteNesting + 1 < (1u << kCountBits),
+  static_assert(kMaxListNesting + 1 < (1u << kListCountBits) && kMaxQuoteNesting + 1 < (1u << kQuoteCountBits),
                 "the counts fit");
   struct OpenElement {
     Tag tag;
@@ -90,8 +93,8 @@ class Tokenizer final : public EventHandler {
     // (how deep the words' list item is nested, kBlockListNestingMask), and
     // <blockquote> elements to kMaxQuoteNesting + 1 (kBlockQuoteNested). In
     // the semantics' spare bits, so the stack costs no more per element.
-    std::uint32_t list_items : kCountBits;
-    std::uint32_t quotes : kCountBits;
+    std::uint32_t list_items : kListCountBits;
+    std::uint32_t quotes : kQuoteCountBits;
     std::uint32_t block_id;   // start-token seq (+1) of the innermost block-level element
     std::uint32_t container;  // block_id of the block-level element around that one
     std::uint32_t grand_container;

@@ -197,7 +197,10 @@ TEST(DefaultExtractor, AnAdsLabelInsideTheStoryIsNotWritten) {
 // article" button between two paragraphs, where the smoothing keeps a short
 // block whatever its score, a comment form after it. A block whose every
 // word is inside a <button>, a <textarea> or a <label> is the page's
-// interface and never written (kSemControl); a button inside a sentence is a
+// interface and never written (kSemControl), nor is one whose every word is
+// inside a link styled as a button (kSemButtonLink: a "Support local
+// journalism" call to action), though that one is read in place; a button
+// or a button-styled link inside a sentence is a
 // word of the sentence, written with it, and a heading whose words are a
 // button's is an accordion's header (a FAQ's question), written with its
 // answer.
@@ -211,10 +214,11 @@ TEST(DefaultExtractor, AControlsLabelIsNotWrittenAButtonInsideASentenceIs) {
       {"Rivers are rising faster than forecast", "Hydrologists monitoring", "We have not seen a rise",
        "Local councils have opened", "On the river's upper reaches",
        "Children at the village school can press Start on the classroom screen", "The agency said it would",
-       "How often are the river gauges read?", "Every fifteen minutes"},
+       "Readers can check the flood map for their street", "How often are the river gauges read?", "Every fifteen minutes"},
       {"Menu", "Your email address", "Sign up", "Listen to this article", "Write your comment here",
-       "Notify me", "Post comment", "Load more", "All rights reserved"});
-  EXPECT_EQ(expect_decided_dropped(html, sink, {">Sign up<", ">Listen to this article<"}), 2u)
+       "Notify me", "Post comment", "Load more", "All rights reserved", "Support local journalism"});
+  EXPECT_EQ(expect_decided_dropped(html, sink, {">Sign up<", ">Listen to this article<", ">Support local journalism<"}),
+            3u)
       << "each label is a block of its own, with a decision";
 }
 

@@ -121,6 +121,22 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
     EXPECT_EQ(tag_semantics(static_cast<Tag>(t)), element_semantics(static_cast<Tag>(t), ElementAttributes{})) << t;
 }
 
+// A link styled as a button is a control, whatever the framework's spelling;
+// a word that only contains "btn" or "button" is none, nor is any other
+// element with such a class (a "button-group" wraps whatever it holds).
+TEST(Semantics, ALinkStyledAsAButtonIsAControl) {
+  EXPECT_TRUE(is_button_link(Tag::a, "btn btn-primary"));
+  EXPECT_TRUE(is_button_link(Tag::a, "wp-block-button__link wp-element-button"));
+  EXPECT_TRUE(is_button_link(Tag::a, "ctaButton"));
+  EXPECT_TRUE(is_button_link(Tag::a, "BTN"));
+  EXPECT_TRUE(is_button_link(Tag::a, "hs-cta button-large"));
+  EXPECT_FALSE(is_button_link(Tag::a, "buttonless"));
+  EXPECT_FALSE(is_button_link(Tag::a, "btnx link"));
+  EXPECT_FALSE(is_button_link(Tag::a, ""));
+  EXPECT_FALSE(is_button_link(Tag::div, "btn"));
+  EXPECT_FALSE(is_button_link(Tag::span, "button"));
+}
+
 TEST(Semantics, FindsEveryKindOfCueWordAndNoNearMiss) {
   // First and last cues of several letters, short and long ones (hash table).
   EXPECT_EQ(of(Tag::div, "nav"), kSemNavigation);

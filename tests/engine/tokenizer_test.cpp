@@ -947,6 +947,36 @@ TEST_F(TokenizerTest, MarksALinkToThePageInAnotherLanguage) {
   EXPECT_FALSE(recorder_.word("Story").token.semantics & kSemLanguageLink);
 }
 
+// The words of a link styled as a button carry the bit, and so does what
+// the link holds (an icon's label); the words around it do not, nor does
+// anything inside an element of another tag with such a class.
+TEST_F(TokenizerTest, MarksALinkStyledAsAButton) {
+  ElementAttributes button, group;
+  button.class_name = "btn btn-primary";
+  group.class_name = "button-group";
+  start(Tag::body);
+  start(Tag::p);
+  text("Read ");
+  start(Tag::a, button);
+  text("the ");
+  start(Tag::span);
+  text("report");
+  end(Tag::span);
+  end(Tag::a);
+  text(" today");
+  end(Tag::p);
+  start(Tag::div, group);
+  text("Options");
+  end(Tag::div);
+  done();
+  EXPECT_TRUE(recorder_.word("the").token.semantics & kSemButtonLink);
+  EXPECT_TRUE(recorder_.word("report").token.semantics & kSemButtonLink);
+  EXPECT_FALSE(recorder_.word("Read").token.semantics & kSemButtonLink);
+  EXPECT_FALSE(recorder_.word("today").token.semantics & kSemButtonLink);
+  EXPECT_FALSE(recorder_.word("Options").token.semantics & kSemButtonLink);
+  EXPECT_FALSE(recorder_.word("the").token.semantics & kSemControl) << "read in place, not passed over";
+}
+
 TEST_F(TokenizerTest, AnHreflangMeansNothingOnAPageThatDeclaresNoLanguage) {
   ElementAttributes german;
   german.hreflang = "de";
