@@ -98,6 +98,9 @@ constexpr std::string_view kPhrases[] = {
     "edit source",
     "loading content",
     "loading comments",
+    "loading map",  // an event's or a shop's map before its script draws it
+    "loading video",
+    "loading recommendations",
     "adchoices",
     "ad choices",
     "why you re seeing this ad",

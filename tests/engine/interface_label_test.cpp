@@ -14,7 +14,7 @@ TEST(InterfaceLabel, SharingExpandingEditingAndLoadingLabels) {
   for (const char* text : {"Share", "SHARE", "Share|", "Tweet", "Share this:", "Share this article",
                            "Share on Facebook", "Share on X", "Copy link", "Like this:", "Print this page",
                            "Click to expand...", "Click to enlarge", "Listen to this article", "↑ Back to top",
-                           "[edit]", "[ edit source ]", "Loading…", "Loading...", "AdChoices",
+                           "[edit]", "[ edit source ]", "Loading…", "Loading...", "Loading map…", "Loading video", "AdChoices",
                            "Why you're seeing this ad", "Why you’re seeing this ad", "Teilen", "Partager",
                            "Compartir", "Udostępnij", "Поделиться", "Κοινοποίηση", "分享", "加载中…", "Загрузка..."})
     EXPECT_TRUE(is_interface_label(text, false)) << text;
