@@ -367,7 +367,7 @@ bool is_button_link(Tag tag, std::string_view class_name) {
                            ascii_lower(static_cast<unsigned char>(class_name[i - 1])));
     if (!boundary) continue;
     const std::string_view word = class_name.substr(begin, i - begin);
-    if (equals_lower(word, "btn") || equals_lower(word, "button")) return true;
+    if (equals_lower(word, "btn") || equals_lower(word, "button") || equals_lower(word, "cta")) return true;
     begin = i < class_name.size() && !ascii_alnum(static_cast<unsigned char>(class_name[i])) ? i + 1 : i;
   }
   return false;

@@ -92,9 +92,10 @@ bool leads_to_other_language(std::string_view hreflang, std::string_view page_la
 std::uint32_t tag_semantics(Tag tag);
 
 // Whether a link is styled as a button: an <a> whose class has the word
-// "btn" or "button" (Bootstrap's "btn btn-primary", WordPress's
-// "wp-block-button__link", HubSpot's "cta_button"), as the tokenizer marks
-// it (kSemButtonLink).
+// "btn", "button" or "cta" (a call to action) as a whole word (Bootstrap's
+// "btn btn-primary", WordPress's "wp-block-button__link", HubSpot's
+// "cta_button", a theme's "hero__cta"), as the tokenizer marks it
+// (kSemButtonLink).
 bool is_button_link(Tag tag, std::string_view class_name);
 
 // Whether the element is an advertisement by what Crunch's ad remover reads

@@ -122,7 +122,7 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
 }
 
 // A link styled as a button is a control, whatever the framework's spelling;
-// a word that only contains "btn" or "button" is none, nor is any other
+// a word that only contains "btn", "button" or "cta" is none, nor is any other
 // element with such a class (a "button-group" wraps whatever it holds).
 TEST(Semantics, ALinkStyledAsAButtonIsAControl) {
   EXPECT_TRUE(is_button_link(Tag::a, "btn btn-primary"));
@@ -130,6 +130,8 @@ TEST(Semantics, ALinkStyledAsAButtonIsAControl) {
   EXPECT_TRUE(is_button_link(Tag::a, "ctaButton"));
   EXPECT_TRUE(is_button_link(Tag::a, "BTN"));
   EXPECT_TRUE(is_button_link(Tag::a, "hs-cta button-large"));
+  EXPECT_TRUE(is_button_link(Tag::a, "hero__cta")) << "a call to action";
+  EXPECT_FALSE(is_button_link(Tag::a, "doctags")) << "whole words only";
   EXPECT_FALSE(is_button_link(Tag::a, "buttonless"));
   EXPECT_FALSE(is_button_link(Tag::a, "btnx link"));
   EXPECT_FALSE(is_button_link(Tag::a, ""));
