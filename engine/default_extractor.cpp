@@ -16,6 +16,7 @@ DefaultExtractor::DefaultExtractor(MemoryBudget& budget, const BlockModel& model
       model_(model),
       slots_(lag + 3),
       confident_log_odds_(std::log(kConfidentMinimum / (1.0f - kConfidentMinimum)) + kConfidentOffset - bias),
+      declared_text_log_odds_(std::log(kDeclaredTextMinimum / (1.0f - kDeclaredTextMinimum)) + kConfidentOffset - bias),
       labeler_(budget, model, lag, bias, bias + kRecallShift),
       pending_(budget, slots_),
       texts_(budget, slots_, budget, kSlotStep),
@@ -315,7 +316,8 @@ float DefaultExtractor::address_bias_shift(AddressShape shape) {
 bool DefaultExtractor::confident(const BlockStats& stats, float probability) const {
   if (probability <= 0.0f) return false;
   if (probability >= 1.0f) return true;
-  return std::log(probability / (1.0f - probability)) + address_bias_shift(stats.page_address) >= confident_log_odds_;
+  const float minimum = (stats.semantics & kSemDeclaredText) != 0 ? declared_text_log_odds_ : confident_log_odds_;
+  return std::log(probability / (1.0f - probability)) + address_bias_shift(stats.page_address) >= minimum;
 }
 
 std::uint32_t DefaultExtractor::net_length(const BlockStats& s) {

@@ -403,6 +403,7 @@ std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   if (!attributes.itemprop.empty()) {
     if (attributes.itemprop == "articleBody" || attributes.itemprop == "text")
       bits |= kSemArticle | kSemDeclaredBody;
+    if (attributes.itemprop == "text") bits |= kSemDeclaredText;
     else if (attributes.itemprop == "headline" || attributes.itemprop == "name") bits |= kSemTitle;
     else if (attributes.itemprop == "author" || attributes.itemprop == "datePublished") bits |= kSemByline;
   }

@@ -71,7 +71,12 @@ enum Semantic : std::uint32_t {
   kSemButtonLink = 1u << 24,
   // The highest bit; the tokenizer's open-element field must hold it
   // (Tokenizer::kSemanticsBits, 27 bits).
-  kSemHighest = kSemButtonLink,
+  // Inside an element the page declares the text of a creative work
+  // (itemprop="text": a forum post's, an answer's or a comment's body, and
+  // in some blog themes the post's), besides kSemDeclaredBody. A lone block
+  // there is kept from a lower p (DefaultExtractor::kDeclaredTextMinimum).
+  kSemDeclaredText = 1u << 25,
+  kSemHighest = kSemDeclaredText,
 };
 
 // The element's own bits (not its ancestors').

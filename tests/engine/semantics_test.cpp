@@ -114,7 +114,7 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
   a.itemprop = "articleBody";
   EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
   a.itemprop = "text";  // a forum post's or a review's body (schema.org's CreativeWork text)
-  EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody);
+  EXPECT_EQ(element_semantics(Tag::div, a), kSemArticle | kSemDeclaredBody | kSemDeclaredText);
   EXPECT_EQ(of(Tag::div, "articleBody"), kSemArticle | kSemContent) << "a class word is only a word";
   EXPECT_EQ(of(Tag::p, ""), 0u);
   for (std::size_t t = 0; t < static_cast<std::size_t>(Tag::count); ++t)
