@@ -316,7 +316,10 @@ float DefaultExtractor::address_bias_shift(AddressShape shape) {
 bool DefaultExtractor::confident(const BlockStats& stats, float probability) const {
   if (probability <= 0.0f) return false;
   if (probability >= 1.0f) return true;
-  const float minimum = (stats.semantics & kSemDeclaredText) != 0 ? declared_text_log_odds_ : confident_log_odds_;
+  constexpr std::uint32_t kOtherPart = kSemNavigation | kSemFooter | kSemHeader | kSemSidebar | kSemShare |
+                                       kSemRelated | kSemAdvert | kSemSubscribe | kSemByline;
+  const bool declared_text = (stats.semantics & kSemDeclaredText) != 0 && (stats.semantics & kOtherPart) == 0;
+  const float minimum = declared_text ? declared_text_log_odds_ : confident_log_odds_;
   return std::log(probability / (1.0f - probability)) + address_bias_shift(stats.page_address) >= minimum;
 }
 

@@ -935,14 +935,16 @@ TEST(DefaultExtractor, ABlockTheModelIsSureOfIsKeptAloneAmongBoilerplate) {
 // answer's body), a lone block is kept from p >= kDeclaredTextMinimum (0.5
 // at the offset -1.25, 0.56 at the default -1.5): the 20-word post (p =
 // 0.75) is kept there, the same words outside such an element are not, nor
-// is a 6-word line (p = 0.37) inside one.
+// is a 6-word line (p = 0.37) inside one, nor the 20 words of an author box
+// at the end of a blog post's declared body.
 TEST(DefaultExtractor, ALoneBlockInDeclaredTextIsKeptFromAMajorityScore) {
   const std::string links = six_links();
   const std::string sure = words(70, "sure"), post = words(20, "post"), undeclared = words(20, "undeclared"),
                     line = words(6, "line");
   const std::string page = "<html><body>" + links + "<p>" + sure + "</p>" + links + "<div itemprop=text><p>" + post +
                            "</p></div>" + links + "<p>" + undeclared + "</p>" + links + "<div itemprop=text><p>" +
-                           line + "</p></div>" + links + "</body></html>";
+                           line + "</p></div>" + links + "<div itemprop=text><div class=author-box><p>" +
+                           words(20, "bio") + "</p></div></div>" + links + "</body></html>";
   const test::RunResult r = test::run_pipeline(page, ExtractorConfig{}, 0, &kStickyLength);
   EXPECT_EQ(r.text, sure + "\n" + post + "\n");
   EXPECT_EQ(test::run_pipeline(page, ExtractorConfig{}, 1, &kStickyLength).text, r.text);
