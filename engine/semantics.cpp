@@ -144,6 +144,8 @@ struct ValueBits {
   // Some class (or id) of the value names the main content and nothing else
   // ("content", "post-123", "content--article"; not "entry-footer").
   bool purely_positive = false;
+  // Some class (not the id) has the word "btn", "button" or "cta".
+  bool names_button = false;
 };
 
 // A page builder's name for any piece of the page it lays out: Elementor
@@ -181,6 +183,7 @@ ValueBits bits_of_value(std::string_view value) {
     }
     if (size > 0 && !overlong && !framework_root && !(page_builder && is_page_builder_part(part)))
       class_bits |= bits_of_word(part);
+    if (!overlong && (part == "btn" || part == "button" || part == "cta")) result.names_button = true;
     size = 0;
     overlong = false;
   };
@@ -359,18 +362,7 @@ bool element_is_advert(const ElementAttributes& attributes) {
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
 bool is_button_link(Tag tag, std::string_view class_name) {
-  if (tag != Tag::a) return false;
-  std::size_t begin = 0;
-  for (std::size_t i = 0; i <= class_name.size(); ++i) {
-    const bool boundary = i == class_name.size() || !ascii_alnum(static_cast<unsigned char>(class_name[i])) ||
-                          (i > begin && ascii_upper(static_cast<unsigned char>(class_name[i])) &&
-                           ascii_lower(static_cast<unsigned char>(class_name[i - 1])));
-    if (!boundary) continue;
-    const std::string_view word = class_name.substr(begin, i - begin);
-    if (equals_lower(word, "btn") || equals_lower(word, "button") || equals_lower(word, "cta")) return true;
-    begin = i < class_name.size() && !ascii_alnum(static_cast<unsigned char>(class_name[i])) ? i + 1 : i;
-  }
-  return false;
+  return tag == Tag::a && bits_of_value(class_name).names_button;
 }
 
 bool leads_to_other_language(std::string_view hreflang, std::string_view page_language) {
@@ -400,10 +392,11 @@ std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   // class or id also says article, body, content or main.
   if (classes.purely_positive || id.purely_positive) named &= ~kSemNegative;
   bits |= named;
+  // A class that names a button: the tokenizer keeps the bit on a link alone.
+  if (classes.names_button) bits |= kSemButtonLink;
   if (!attributes.itemprop.empty()) {
-    if (attributes.itemprop == "articleBody" || attributes.itemprop == "text")
-      bits |= kSemArticle | kSemDeclaredBody;
-    if (attributes.itemprop == "text") bits |= kSemDeclaredText;
+    if (attributes.itemprop == "articleBody") bits |= kSemArticle | kSemDeclaredBody;
+    else if (attributes.itemprop == "text") bits |= kSemArticle | kSemDeclaredBody | kSemDeclaredText;
     else if (attributes.itemprop == "headline" || attributes.itemprop == "name") bits |= kSemTitle;
     else if (attributes.itemprop == "author" || attributes.itemprop == "datePublished") bits |= kSemByline;
   }

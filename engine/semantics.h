@@ -67,15 +67,17 @@ enum Semantic : std::uint32_t {
   // Inside a link styled as a button (is_button_link): a call to action
   // ("Get started", "Download the guide", "Support our journalism"). A
   // block whose every word is in one is read as any block but never
-  // written (DefaultExtractor::is_page_interface).
+  // written (DefaultExtractor::is_page_interface). element_semantics()
+  // sets it for any element whose class names a button; the tokenizer keeps
+  // it on an <a> alone (a "button-group" wraps whatever it holds).
   kSemButtonLink = 1u << 24,
-  // The highest bit; the tokenizer's open-element field must hold it
-  // (Tokenizer::kSemanticsBits, 27 bits).
   // Inside an element the page declares the text of a creative work
   // (itemprop="text": a forum post's, an answer's or a comment's body, and
   // in some blog themes the post's), besides kSemDeclaredBody. A lone block
   // there is kept from a lower p (DefaultExtractor::kDeclaredTextMinimum).
   kSemDeclaredText = 1u << 25,
+  // The highest bit; the tokenizer's open-element field must hold it
+  // (Tokenizer::kSemanticsBits, 27 bits).
   kSemHighest = kSemDeclaredText,
 };
 
