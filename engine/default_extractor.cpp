@@ -479,11 +479,15 @@ void DefaultExtractor::finish(ContentWriter& out) {
   // from the rest: all of it is written rather than one block of it (every
   // block is held while the page may be that small). Elsewhere only the
   // likely blocks are.
+  // A page of one block has nothing to tell it from: whatever the model
+  // thinks of it, that block is the page, and it is written unless it is
+  // never written anywhere (the fallback holds no such block).
+  const float fallback_minimum = end_ == 1 ? 0.0f : kFallbackMinimum;
   const bool unsure_of_tiny_page =
-      may_be_tiny() && !holds_likely_block() && fallback_.probability >= kFallbackMinimum;
+      may_be_tiny() && !holds_likely_block() && fallback_.probability >= fallback_minimum;
   if (!unsure_of_tiny_page) drop_unlikely();
   // A fallback among the likely blocks is written in its place by the loop.
-  bool best_written = fallback_.probability < kFallbackMinimum || fallback_in_likely_;
+  bool best_written = fallback_.probability < fallback_minimum || fallback_in_likely_;
   // The headline heads them as it would the first kept block.
   const bool fallback_first = !best_written && (likely_count_ == 0 || fallback_.index < likely_[0].facts.index);
   const bool headed = fallback_first ? heads(fallback_) : likely_count_ > 0 && heads(likely_[0].facts);

@@ -130,7 +130,8 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // Figures at address_bias_shift() in default_extractor.cpp.
   static float address_bias_shift(AddressShape shape);
   // When no block was kept, the best dropped block that holds a word without
-  // a digit is written at the end if its probability reaches this.
+  // a digit is written at the end if its probability reaches this; on a page
+  // of one block, whatever its probability.
   static constexpr float kFallbackMinimum = 0.05f;
   // Short pages (one post, one product description) often hold one or two
   // content blocks among boilerplate, and the smoothing keeps no block that

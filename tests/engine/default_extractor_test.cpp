@@ -1306,6 +1306,16 @@ TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) 
     disliked += "</p>";
   }
   EXPECT_EQ(run_length_model(disliked + "</body></html>"), "");
+  // Unless the page is one such block: it has nothing to tell it from, so
+  // it is the page (readability-testpages' one-word "Test" page scored 0.0485
+  // held out).
+  std::string lone = "<html><body><p>";
+  for (int w = 0; w < 60; ++w) lone += "word ";
+  lone += "</p></body></html>";
+  std::string sixty_words;
+  for (int w = 0; w < 60; ++w) sixty_words += w ? " word" : "word";
+  EXPECT_EQ(run_length_model(lone), sixty_words + "\n");
+  EXPECT_EQ(test::run_pipeline(lone, ExtractorConfig{}, 1, &kLengthModel).text, sixty_words + "\n") << "one-byte chunks";
 }
 
 TEST(DefaultExtractor, APageOfMoreBlocksKeepsOnlyItsBestBlockWhenNothingIsLikely) {
