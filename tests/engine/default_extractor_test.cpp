@@ -1316,6 +1316,8 @@ TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) 
   for (int w = 0; w < 60; ++w) sixty_words += w ? " word" : "word";
   EXPECT_EQ(run_length_model(lone), sixty_words + "\n");
   EXPECT_EQ(test::run_pipeline(lone, ExtractorConfig{}, 1, &kLengthModel).text, sixty_words + "\n") << "one-byte chunks";
+  // A block the page never writes stays unwritten on a page of its own.
+  EXPECT_EQ(run_length_model("<html><body><p>Loading\u2026</p></body></html>"), "");
 }
 
 TEST(DefaultExtractor, APageOfMoreBlocksKeepsOnlyItsBestBlockWhenNothingIsLikely) {
