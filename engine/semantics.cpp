@@ -361,8 +361,12 @@ bool element_is_advert(const ElementAttributes& attributes) {
 
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
+bool is_button_link(Tag tag, std::uint32_t attribute_bits) {
+  return tag == Tag::a && (attribute_bits & kSemButtonLink) != 0;
+}
+
 bool is_button_link(Tag tag, std::string_view class_name) {
-  return tag == Tag::a && bits_of_value(class_name).names_button;
+  return is_button_link(tag, bits_of_value(class_name).names_button ? std::uint32_t{kSemButtonLink} : 0u);
 }
 
 bool leads_to_other_language(std::string_view hreflang, std::string_view page_language) {

@@ -104,6 +104,9 @@ std::uint32_t tag_semantics(Tag tag);
 // "cta_button", a theme's "hero__cta"), as the tokenizer marks it
 // (kSemButtonLink).
 bool is_button_link(Tag tag, std::string_view class_name);
+// The same from the bits element_semantics() gave the element's attributes:
+// the one rule the tokenizer applies to keep kSemButtonLink.
+bool is_button_link(Tag tag, std::uint32_t attribute_bits);
 
 // Whether the element is an advertisement by what Crunch's ad remover reads
 // (Gupta et al., seed 000 §5.1): a link or source URL (href, src) on a known

@@ -233,8 +233,8 @@ void Tokenizer::on_start_element(Tag tag, const ElementAttributes& attributes, S
       leads_to_other_language(attributes.hreflang, stream_.page_metadata().get(MetadataField::language)))
     own_cues |= kSemLanguageLink;
   // A class that names a button makes a link a call to action, not any
-  // other element (engine/semantics.h, is_button_link).
-  if (tag != Tag::a) own_cues &= ~kSemButtonLink;
+  // other element (engine/semantics.h).
+  if (!is_button_link(tag, own_cues)) own_cues &= ~kSemButtonLink;
   emit_tag(TokenKind::StartTag, tag, source, block, own_cues);
   const std::uint8_t style = element_style(tag);
   const Tag block_tag = block ? tag : context_block_tag();
