@@ -192,6 +192,7 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   open_ = false;
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
+  note_discussion(closed);
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
@@ -227,6 +228,15 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   if (closed >= 1 && scored_ < closed) score(closed - 1, closed, out);
 }
 
+void DefaultExtractor::note_discussion(std::uint64_t closed) {
+  BlockStats& stats = pending_[slot(closed)].stats;
+  if (discussion_.closed(stats, texts_[slot(closed)].view())) {
+    // The blocks not scored yet are read as the post is.
+    for (std::uint64_t s = scored_; s < closed; ++s) pending_[slot(s)].stats.semantics &= ~kSemComment;
+  }
+  if (discussion_.discussion()) stats.semantics &= ~kSemComment;
+}
+
 bool DefaultExtractor::previous_of(std::uint64_t seq, std::uint64_t* previous) const {
   for (std::uint64_t p = seq; p-- > begin_;) {
     if (!pending_[slot(p)].passed_over) {
@@ -254,6 +264,7 @@ void DefaultExtractor::score(std::uint64_t seq, std::uint64_t next_seq, ContentW
   const float refined = refined_probability(model_, context);
   pending_[slot(seq)].probability = is_display_formula(block) ? std::max(refined, kFormulaMinimum) : refined;
   scored_ = seq + 1;
+  discussion_.scored(block, pending_[slot(seq)].probability);
   const float shift =
       kind_bias_shift(block.page_kind) + address_bias_shift(block.page_address) + article_end_.shift();
   if (labeler_.push(pending_[slot(seq)].probability, shift))

@@ -15,7 +15,9 @@
 // smoothed as any block but never written, so the blocks around it are
 // decided as before (is_page_interface()). A kept block that copies a
 // run of text already written (the story served twice) is dropped too
-// (engine/repeated_text.h).
+// (engine/repeated_text.h). On a page whose first post under comment markup
+// comes before any story (a forum thread, a Hacker-News-style item), the
+// comment cue is read as absent from that post on (engine/discussion.h).
 //
 // Method. Blocks and their features: engine/block_features.h (Kohlschütter
 // et al. 2010's shallow text features as seed 002 describes them; seed 003's
@@ -86,6 +88,7 @@
 #include "engine/block_features.h"
 #include "engine/block_labeler.h"
 #include "engine/bounded_text.h"
+#include "engine/discussion.h"
 #include "engine/memory_budget.h"
 #include "engine/repeated_text.h"
 
@@ -522,6 +525,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool pass_over_candidate_ = false;
   std::uint64_t last_passed_over_ = 0;
   bool passed_any_ = false;
+  // On a page read as a discussion the comment cue is read as absent from
+  // the first post on (engine/discussion.h).
+  void note_discussion(std::uint64_t closed);
+  DiscussionReading discussion_;
   std::uint64_t end_ = 0;     // blocks closed so far
   bool open_ = false;         // the current block (seq end_) has words
   std::uint32_t block_id_ = 0;

@@ -197,7 +197,59 @@ bool is_counted_reaction(std::string_view noun) {
   return false;
 }
 
+// How a story's comment section names its comments, lower case: a word
+// that begins so ("comments", "commentaires", "комментариев").
+constexpr std::string_view kCommentWords[] = {
+    "comment",  "response", "thought",  // English (WordPress: "5 thoughts on …"), French
+    "kommentar",                        // German
+    "comentari", "comentári",           // Spanish, Portuguese
+    "commento",  "commenti",            // Italian
+    "komentarz",                        // Polish
+    "коммент",                          // Russian
+    "σχόλι",                            // Greek
+    "评论",      "評論",      "留言",     "コメント", "댓글",  // Chinese, Japanese, Korean
+};
+
+bool opens_with_comment_word(std::string_view lowered) {
+  for (std::string_view word : kCommentWords)
+    if (lowered.substr(0, word.size()) == word) return true;
+  return false;
+}
+
+// The count a line opens with, and the rest after it and its spaces.
+bool skip_count(std::string_view* text) {
+  const std::size_t end = text->find(' ');
+  if (end == std::string_view::npos || !is_count(text->substr(0, end))) return false;
+  text->remove_prefix(end);
+  while (!text->empty() && text->front() == ' ') text->remove_prefix(1);
+  return true;
+}
+
 }  // namespace
+
+bool announces_comments(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  char lowered[kMaxLabelBytes];
+  std::size_t size = 0;
+  for (char c : text) {
+    // Spaces of any kind as one; brackets and braces around a count dropped.
+    if (c == '{' || c == '(' || c == '[' || c == ')' || c == ']' || c == ':') c = ' ';
+    if (is_html_space(c)) {
+      if (size == 0 || lowered[size - 1] == ' ') continue;
+      c = ' ';
+    }
+    if (size == sizeof lowered) return false;
+    lowered[size++] = c;
+  }
+  while (size > 0 && lowered[size - 1] == ' ') --size;
+  lower_letters(lowered, size);
+  std::string_view line(lowered, size);
+  if (skip_count(&line)) return opens_with_comment_word(line);
+  // The word first, then the count and nothing more.
+  const std::size_t space = line.find(' ');
+  return space != std::string_view::npos && opens_with_comment_word(line) &&
+         line.find(' ', space + 1) == std::string_view::npos && is_count(line.substr(space + 1));
+}
 
 bool is_reaction_count(std::string_view text) {
   text = ContentWriter::without_block_marker(text);

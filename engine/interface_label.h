@@ -56,6 +56,15 @@ bool is_interface_label(std::string_view text, bool heading);
 // are no heading (a thread's "17 comments" heading is left to the model).
 bool is_reaction_count(std::string_view text);
 
+// Whether `text` announces a story's comments: a count and a word for
+// comments or responses, the count first ("16 comments:", "{ 43 comments…
+// read them below or add one }", "107 Responses to "Alien Surface"", "5
+// thoughts on …") or the word first ("Comments (5)", "Комментарии: 3"), in
+// a line of at most kMaxLabelBytes bytes. A thread's "5 replies" is no such
+// line: a forum heads its posts with it (engine/discussion.h, which this
+// tells a story's comment section from).
+bool announces_comments(std::string_view text);
+
 // Whether `text` asks the reader to subscribe or sign up: its first 512
 // bytes hold one of a few call words, in any case ("subscri", "sign up",
 // "newsletter", "inbox"; "abonn", "suscri", "iscriviti", "подпиш", "订阅",

@@ -897,6 +897,21 @@ const AlgorithmInfo kStickyLength{"sticky-length", "test", &create_test_extracto
 const AlgorithmInfo kStickyLengthRecall{"sticky-length-recall", "test",
                                         &create_test_extractor<sticky_length_model, 1>};
 
+// Every block outside comment markup p = sigmoid(3), every block under it
+// sigmoid(-3), as the trees learnt the cue from news pages.
+const BlockModel& comment_averse_model() {
+  static const BlockModel model = [] {
+    BlockModel m = pass_through_model();
+    m.weights[0] = 3.0f;  // the constant feature
+    for (std::size_t i = 0; i < kBlockFeatureCount; ++i)
+      if (std::string(block_feature_name(i)) == "sem_comment") m.weights[i] = -6.0f;
+    return m;
+  }();
+  return model;
+}
+
+const AlgorithmInfo kCommentAverse{"comment-averse", "test", &create_test_extractor<comment_averse_model, 0>};
+
 // n copies of the word w, one space apart.
 std::string words(int n, const char* w) {
   std::string text;
@@ -1279,6 +1294,33 @@ TEST(DefaultExtractor, TheShippedModelWritesAStorysHeadlineWithItsDeck) {
   EXPECT_EQ(r.text.find("Ailsa Grant"), std::string::npos) << r.text;
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, r.text) << "one-byte chunks";
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, test::random_chunk_sizes(5, 64, 300)).text, r.text);
+}
+
+// A discussion whose posts stand under a comment class, with no story
+// before them, is read as a discussion (engine/discussion.h): its posts are
+// scored without the cue. A story's comments, or a comment section that
+// announces itself, keep it.
+TEST(DefaultExtractor, ADiscussionsPostsAreReadWithoutTheCommentCue) {
+  const std::string post1 = words(40, "first"), post2 = words(35, "second"), reply = words(5, "reply");
+  const std::string posts = "<div class=\"comment\"><p>" + reply + "</p></div><div class=\"comment\"><p>" + post1 +
+                            "</p></div><div class=\"comment\"><p>" + post2 + "</p></div>";
+  const std::string tail = "<p>site footer</p></body></html>";
+  auto extract = [](const std::string& page, std::size_t chunk) {
+    return test::run_pipeline(page, ExtractorConfig{}, chunk, &kCommentAverse).text;
+  };
+  const std::string thread = "<html><body><h1>thread title</h1>" + posts + tail;
+  const std::string read = "thread title\n" + reply + "\n" + post1 + "\n" + post2 + "\nsite footer\n";
+  EXPECT_EQ(extract(thread, 0), read) << "the blocks before the first post, not scored yet, are read so too";
+  EXPECT_EQ(extract(thread, 1), read) << "one-byte chunks";
+
+  const std::string story = words(12, "story");
+  EXPECT_EQ(extract("<html><body><h1>thread title</h1><p>" + story + "</p>" + posts + tail, 0),
+            "thread title\n" + story + "\nsite footer\n")
+      << "a story's comments";
+  EXPECT_EQ(extract("<html><body><h1>thread title</h1><div class=\"comments\"><h3>2 comments:</h3>" + posts +
+                        "</div>" + tail, 0),
+            "thread title\nsite footer\n")
+      << "a comment section that announces itself is a story's";
 }
 
 TEST(DefaultExtractor, APageTooSmallToTellContentFromBoilerplateIsWrittenWhole) {

@@ -101,6 +101,19 @@ TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
     EXPECT_FALSE(is_reaction_count(text)) << text;
 }
 
+TEST(InterfaceLabel, ALineThatAnnouncesAStorysComments) {
+  for (const char* text : {"16 comments:", "{ 43 comments\xE2\x80\xA6 read them below or add one }",
+                           "107 Responses to \"Alien Surface\"", "5 thoughts on \u201cNook\u201d", "Comments (5)",
+                           "Comments: 12", "Комментарии: 3", "12 комментариев", "3 Kommentare", "(2) comentários",
+                           "1 Comment"})
+    EXPECT_TRUE(announces_comments(text)) << text;
+  for (const char* text : {"5 replies", "Comments", "Comments are closed", "Comments (5) and more", "Leave a comment",
+                           "142 points by kestrel_io 6 hours ago | hide | past | 57 comments", "17 likes",
+                           "Comment policy: 3 rules", "",
+                           "123 comments and many more words that make this line longer than any label is"})
+    EXPECT_FALSE(announces_comments(text)) << text;
+}
+
 TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
   for (const char* text : {"Share this:", "Like this:", "Click to expand"})
     EXPECT_TRUE(is_interface_label(text, true)) << text;
