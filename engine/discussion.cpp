@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "engine/discussion.h"
 
+#include "engine/block_shape.h"
 #include "engine/interface_label.h"
 #include "engine/semantics.h"
 
@@ -14,7 +15,10 @@ bool DiscussionReading::closed(const BlockStats& block, std::string_view text) {
   }
   if ((block.semantics & kSemComment) == 0) return false;
   const std::uint32_t unlinked = block.words - block.anchor_words;
-  const bool post = block.words >= kPostWords && unlinked * 5 > block.words * 4 && block.heading_level == 0;
+  const BlockKind kind = static_cast<BlockKind>(block.block_shape & kBlockKindMask);
+  const bool listed = kind == BlockKind::ListItem || kind == BlockKind::OrderedListItem;
+  const bool post =
+      block.words >= kPostWords && unlinked * 5 > block.words * 4 && block.heading_level == 0 && !listed;
   if (post) {
     reading_ = Reading::discussion;
     return true;

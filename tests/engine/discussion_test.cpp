@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/block_shape.h"
 #include "engine/semantics.h"
 
 namespace winnow {
@@ -76,6 +77,22 @@ TEST(DiscussionReading, AHeadingOrALinkedBlockIsNoPost) {
   EXPECT_FALSE(DiscussionReading().closed(block(kPost, true, kPost / 5 + 1), "recent comments: a list of links"));
   EXPECT_FALSE(DiscussionReading().closed(block(kPost - 1, true), "one word short"));
   EXPECT_TRUE(DiscussionReading().closed(block(kPost, true, kPost / 5 - 1), "a post with a link in it"));
+}
+
+// A comment set as a list's item is a story's comment list (WordPress's
+// ol.commentlist; a news site's sidebar of readers' comments set before its
+// story in the source): no thread's first post.
+TEST(DiscussionReading, ACommentInAListItemIsNoPost) {
+  for (const BlockKind kind : {BlockKind::ListItem, BlockKind::OrderedListItem}) {
+    BlockStats item = block(kPost, true);
+    item.block_shape = static_cast<std::uint16_t>(kind);
+    DiscussionReading reading;
+    EXPECT_FALSE(reading.closed(item, "When will you all realize what this means for the rest of us")) << int(kind);
+    EXPECT_FALSE(reading.discussion());
+  }
+  BlockStats cell = block(kPost, true);
+  cell.block_shape = static_cast<std::uint16_t>(BlockKind::TableCell);
+  EXPECT_TRUE(DiscussionReading().closed(cell, "a post in a table layout's cell"));
 }
 
 }  // namespace
