@@ -200,10 +200,9 @@ bool is_counted_reaction(std::string_view noun) {
 // How a story's comment section names its comments, lower case: a word
 // that begins so ("comments", "commentaires", "комментариев").
 constexpr std::string_view kCommentWords[] = {
-    "comment",  "response", "thought",  // English (WordPress: "5 thoughts on …"), French
+    "comment",  "response", "thought",  // English (WordPress: "5 thoughts on …"), French, Italian
     "kommentar",                        // German
     "comentari", "comentári",           // Spanish, Portuguese
-    "commento",  "commenti",            // Italian
     "komentarz",                        // Polish
     "коммент",                          // Russian
     "σχόλι",                            // Greek
