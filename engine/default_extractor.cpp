@@ -119,7 +119,9 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                               stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
   const bool button_link = stats.words > 0 && !heading && (stats.semantics & kSemButtonLink) != 0;
-  return share_bar || navigation_bar || subscribe_box || button_link || is_interface_label(text, heading);
+  const bool follow_call = !heading && asks_to_follow(text);
+  return share_bar || navigation_bar || subscribe_box || button_link || follow_call ||
+         is_interface_label(text, heading);
 }
 
 bool DefaultExtractor::is_display_formula(const BlockStats& stats) {

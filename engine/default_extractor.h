@@ -374,7 +374,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // stop 110) and it is no heading: a call to action between two sections
   // ("Get started", "Download the free guide"). Read in place, unlike a
   // <button>'s label (never_written): its features are the block's as
-  // before, so the shipped model's reading of the page is unchanged.
+  // before, so the shipped model's reading of the page is unchanged. Or,
+  // no heading, it asks the reader to follow the site or its author on a
+  // social network (asks_to_follow(), stop 113: "Follow me on Twitter.
+  // Subscribe to new posts via RSS", "Присоединяйтесь к нам на Facebook"),
+  // a line that closes a story under no class that says so.
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
   static constexpr std::uint32_t kNavigationBarMaxWords = 12;

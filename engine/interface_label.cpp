@@ -156,6 +156,53 @@ constexpr std::string_view kSubscribeCalls[] = {
     "구독",        // Korean
 };
 
+// A call to follow the site or its author, as a line opens with it, lower
+// case; each ends a word (a space, a punctuation mark or the line's end
+// follows it).
+constexpr std::string_view kFollowCalls[] = {
+    "follow us", "follow me", "join us on", "join me on", "like us on", "find us on", "connect with us",
+    "connect with me", "friend us on",
+    "folgen sie uns", "folge uns",                                // German
+    "suivez-nous", "suivez nous", "rejoignez-nous sur",           // French
+    "síguenos", "siguenos",                                       // Spanish
+    "seguici",                                                    // Italian
+    "siga-nos", "siga nos",                                       // Portuguese
+    "obserwuj nas", "polub nas", "dołącz do nas",                 // Polish
+    "присоединяйтесь к нам", "подписывайтесь на нас", "следите за нами",  // Russian
+    "ακολουθήστε μας",                                            // Greek
+};
+
+// Chinese invites the reader wherever the sentence puts it: follow us, our
+// page.
+constexpr std::string_view kFollowInvitations[] = {
+    "關注我們", "关注我们", "追蹤我們", "追踪我们", "我們的專頁", "我们的专页",
+};
+
+// The networks a call names, lower case.
+constexpr std::string_view kNetworks[] = {
+    "facebook", "twitter", "instagram", "tiktok", "youtube", "linkedin", "pinterest", "mastodon",
+    "bluesky", "telegram", "whatsapp", "snapchat", "google+", "vkontakte", "в контакте", "вконтакте",
+    "одноклассник", "weibo", "微博", "微信", "臉書", "脸书",
+};
+
+bool names_any(std::string_view text, const std::string_view* names, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (text.find(names[i]) != std::string_view::npos) return true;
+  return false;
+}
+
+// Whether `line` opens with one of the calls, whole.
+bool opens_with_follow_call(std::string_view line) {
+  for (std::string_view call : kFollowCalls) {
+    if (line.substr(0, call.size()) != call) continue;
+    if (line.size() == call.size()) return true;
+    const char next = line[call.size()];
+    if (is_html_space(next) || next == ':' || next == '!' || next == '.' || next == ',' || next == '@')
+      return true;
+  }
+  return false;
+}
+
 // What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
 // "Комментарии: 0"), lower case.
 constexpr std::string_view kCountedReactions[] = {
@@ -293,6 +340,34 @@ bool asks_to_subscribe(std::string_view text) {
   for (std::string_view call : kSubscribeCalls)
     if (view.find(call) != std::string_view::npos) return true;
   return false;
+}
+
+bool asks_to_follow(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
+    text.remove_prefix(1);
+  if (text.empty() || text.size() > kFollowCallBytes) return false;
+  char lowered[kFollowCallBytes];
+  std::memcpy(lowered, text.data(), text.size());
+  lower_letters(lowered, text.size());
+  const std::string_view line(lowered, text.size());
+  if (!names_any(line, kNetworks, std::size(kNetworks))) return false;
+  if (names_any(line, kFollowInvitations, std::size(kFollowInvitations))) return true;
+  if (opens_with_follow_call(line)) return true;
+  // A lead-in of a few words and a comma: "For NDTV Updates, follow us …";
+  // not a sentence before it ("Stay tuned for next week! In the meantime,
+  // follow me on Twitter …" signs a post off, and a gold keeps it).
+  constexpr std::size_t kLeadInBytes = 48;
+  constexpr std::size_t kLeadInSpaces = 3;
+  const std::size_t comma = line.substr(0, kLeadInBytes).find(',');
+  if (comma == std::string_view::npos) return false;
+  const std::string_view lead_in = line.substr(0, comma);
+  if (lead_in.find_first_of(".!?") != std::string_view::npos ||
+      static_cast<std::size_t>(std::count(lead_in.begin(), lead_in.end(), ' ')) > kLeadInSpaces)
+    return false;
+  std::string_view rest = line.substr(comma + 1);
+  while (!rest.empty() && is_html_space(rest.front())) rest.remove_prefix(1);
+  return opens_with_follow_call(rest);
 }
 
 bool is_interface_label(std::string_view text, bool heading) {

@@ -76,4 +76,22 @@ bool announces_comments(std::string_view text);
 // the cue and the words. Memory: a 512-byte stack copy; no state.
 bool asks_to_subscribe(std::string_view text);
 
+// Whether `text`, of at most kFollowCallBytes bytes, asks the reader to
+// follow the site or its author on a social network, and names one: it
+// opens with the call, after a lead-in of a few words and a comma at most
+// ("Follow us on Twitter", "Join me on TikTok: @…", "For NDTV Updates,
+// follow us on Twitter or join us on Facebook", "Присоединяйтесь к нам на
+// Facebook, Twitter, В контакте", "Ακολουθήστε μας στο Facebook"; in eight
+// languages besides English), or, in Chinese, anywhere it invites the
+// reader to follow "us" or like "our page" ("快點到Facebook Like我們的專頁").
+// Such a line closes a story on news sites and blogs alike, and no gold of
+// the corpus keeps it; a story's own sentence about following someone does
+// not open with the call ("If you follow me on Twitter, you'll see …"), and
+// one that opens with it but names no network is an invitation ("Join us
+// for our free webinar"). DefaultExtractor::is_page_interface reads the
+// words alone, as no class marks such a line. Memory: a kFollowCallBytes
+// stack copy; no state.
+constexpr std::size_t kFollowCallBytes = 512;
+bool asks_to_follow(std::string_view text);
+
 }  // namespace winnow

@@ -360,6 +360,16 @@ TEST(DefaultExtractor, ASubscribeBoxIsACallToSubscribeUnderASubscribeCue) {
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, call)) << "longer than a box";
 }
 
+TEST(DefaultExtractor, ACallToFollowOnASocialNetworkIsThePagesInterfaceOutsideHeadings) {
+  BlockStats stats;
+  stats.words = 8;
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
+      << "no cue needed";
+  stats.heading_level = 2;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
+      << "a heading";
+}
+
 TEST(DefaultExtractor, ANavigationBarIsAShortBlockOfLinksUnderANavigationCue) {
   BlockStats stats;
   stats.words = stats.anchor_words = 3;
@@ -394,7 +404,8 @@ std::size_t decision_holding(const std::string& html, const test::RecordingSink&
 // A story with its page's interface set as blocks of their own: a share bar
 // of networks' links between the byline and the first paragraph (under a
 // "share" class), a "Click to enlarge" under a photo, a lone "Share" link and
-// a "Loading…" placeholder between paragraphs, a sharing box headed "Share
+// a "Loading…" placeholder between paragraphs, a call to follow the paper on
+// social networks after the last paragraph, a sharing box headed "Share
 // this:" with a "Tweet" link after the story. None is written
 // (DefaultExtractor::is_page_interface), and unlike an ad's label each is
 // scored and read as any block, so it has a decision of its own with a
@@ -408,9 +419,14 @@ TEST(DefaultExtractor, ThePagesOwnInterfaceIsReadButNotWritten) {
       sink.text(),
       {"Village school saved", "By Ruth Adeyemi", "A village primary school", "Hollins Cross Primary",
        "Parents organised", "Head teacher Owen Price", "The county council said", "Governors said"},
-      {"Email", "Share", "Click to enlarge", "Loading", "Tweet", "Most read", "All rights reserved"});
-  const std::vector<std::string> labels = {">Facebook</a> <a href=\"#\">X<", ">Click to enlarge<", ">Share<",
-                                           ">Loading…<", ">Share this:<", ">Tweet<"};
+      {"Email", "Share", "Click to enlarge", "Loading", "Follow us", "Tweet", "Most read", "All rights reserved"});
+  const std::vector<std::string> labels = {">Facebook</a> <a href=\"#\">X<",
+                                           ">Click to enlarge<",
+                                           ">Share<",
+                                           ">Loading…<",
+                                           ">Follow us on Facebook and X for more news from the valley.<",
+                                           ">Share this:<",
+                                           ">Tweet<"};
   EXPECT_EQ(expect_decided_dropped(html, sink, labels), labels.size()) << "each label has a decision";
   for (const std::string& label : labels) {
     const std::size_t i = decision_holding(html, sink, label.substr(1, label.size() - 2));

@@ -87,6 +87,27 @@ TEST(InterfaceLabel, ACallToSubscribeInAnyCaseAndSeveralLanguages) {
   EXPECT_FALSE(asks_to_subscribe(late)) << "only the first 512 bytes are searched";
 }
 
+TEST(InterfaceLabel, ACallToFollowTheSiteOnASocialNetwork) {
+  for (const char* text :
+       {"Follow us on Twitter", "Follow me on Twitter. Subscribe to new posts via RSS or email.",
+        "FOLLOW US ON INSTAGRAM!", "Join me on TikTok: @The House Maven", "Like us on Facebook",
+        "For NDTV Updates, follow us on Twitter or join us on Facebook",
+        "Присоединяйтесь к нам на Facebook, Twitter, В контакте.", "Ακολουθήστε μας στο Facebook",
+        "Obserwuj nas na Twitterze", "Folgen Sie uns auf Instagram", "Suivez-nous sur Facebook",
+        "Síguenos en Twitter", "香港新浪新聞現已開設Facebook專頁，快點到Facebook Like我們的專頁"})
+    EXPECT_TRUE(asks_to_follow(text)) << text;
+  for (const char* text :
+       {// A story's own sentences: the call is not their opening, or no network is named.
+        "If you follow me on Twitter (which you should), you'll see me tweet out a lot of new polls.",
+        "Now if you follow me on Twitter or Facebook then you know who I like.",
+        "Join us for our free November webinar with our founder.", "Join us live for the earnings call today",
+        "Stay tuned for next week! In the meantime, follow me on Twitter and subscribe to the RSS feed.",
+        "Follow us!", "Follow the money on Facebook's ledger", "Facebook", "Followers of Twitter rose by 3%", ""})
+    EXPECT_FALSE(asks_to_follow(text)) << text;
+  const std::string long_call = "Follow us on Twitter " + std::string(kFollowCallBytes, 'x');
+  EXPECT_FALSE(asks_to_follow(long_call)) << "a long block is prose, whatever it opens with";
+}
+
 TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
   for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
                            " 12 shares ", "40 points", "Comments: 17", "Комментарии: 0", "Komentarze (3)",
