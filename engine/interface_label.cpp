@@ -203,6 +203,13 @@ bool opens_with_follow_call(std::string_view line) {
   return false;
 }
 
+// How a blog engine's footer to a post opens (WordPress's default themes,
+// Movable Type's and TypePad's), lower case.
+constexpr std::string_view kPostFooterOpenings[] = {
+    "this entry was posted", "this entry was filed under", "you can follow any responses to this entry",
+    "bookmark the permalink", "trackback url",
+};
+
 // What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
 // "Комментарии: 0"), lower case.
 constexpr std::string_view kCountedReactions[] = {
@@ -368,6 +375,21 @@ bool asks_to_follow(std::string_view text) {
   std::string_view rest = line.substr(comma + 1);
   while (!rest.empty() && is_html_space(rest.front())) rest.remove_prefix(1);
   return opens_with_follow_call(rest);
+}
+
+bool is_post_footer(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
+    text.remove_prefix(1);
+  if (text.empty() || text.size() > kFollowCallBytes) return false;
+  char opening[64];
+  const std::size_t size = std::min(text.size(), sizeof opening);
+  std::memcpy(opening, text.data(), size);
+  lower_letters(opening, size);
+  const std::string_view line(opening, size);
+  for (std::string_view footer : kPostFooterOpenings)
+    if (line.substr(0, footer.size()) == footer) return true;
+  return false;
 }
 
 bool is_interface_label(std::string_view text, bool heading) {

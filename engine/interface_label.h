@@ -94,4 +94,15 @@ bool asks_to_subscribe(std::string_view text);
 constexpr std::size_t kFollowCallBytes = 512;
 bool asks_to_follow(std::string_view text);
 
+// Whether `text`, of at most kFollowCallBytes bytes, is a blog engine's
+// footer to a post, as WordPress's and Movable Type's templates word it:
+// it opens with "This entry was posted …" ("… on Monday, January 9th, 2012
+// at 4:05 pm and is filed under News"; "… in Lenses. Bookmark the
+// permalink."), "This entry was filed under", "You can follow any
+// responses to this entry through the RSS 2.0 feed", "Bookmark the
+// permalink" or "TrackBack URL for this entry: …", in any case. The
+// engines print it after every post, whatever the theme's classes say.
+// Memory: a 64-byte stack copy; no state.
+bool is_post_footer(std::string_view text);
+
 }  // namespace winnow

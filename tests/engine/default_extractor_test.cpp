@@ -360,14 +360,16 @@ TEST(DefaultExtractor, ASubscribeBoxIsACallToSubscribeUnderASubscribeCue) {
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, call)) << "longer than a box";
 }
 
-TEST(DefaultExtractor, ACallToFollowOnASocialNetworkIsThePagesInterfaceOutsideHeadings) {
+TEST(DefaultExtractor, ACallToFollowOrAPostsFooterIsThePagesInterfaceOutsideHeadings) {
   BlockStats stats;
   stats.words = 8;
   EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
       << "no cue needed";
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "This entry was posted in News. Bookmark the permalink."));
   stats.heading_level = 2;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
       << "a heading";
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "This entry was posted in News")) << "a heading";
 }
 
 TEST(DefaultExtractor, ANavigationBarIsAShortBlockOfLinksUnderANavigationCue) {

@@ -108,6 +108,22 @@ TEST(InterfaceLabel, ACallToFollowTheSiteOnASocialNetwork) {
   EXPECT_FALSE(asks_to_follow(long_call)) << "a long block is prose, whatever it opens with";
 }
 
+TEST(InterfaceLabel, ABlogEnginesFooterToAPost) {
+  for (const char* text :
+       {"This entry was posted on Monday, January 9th, 2012 at 4:05 pm.",
+        "This entry was posted in Lenses and tagged Nikkor. Bookmark the permalink.",
+        "THIS ENTRY WAS FILED UNDER News.",
+        "You can follow any responses to this entry through the RSS 2.0 feed. You can leave a response.",
+        "Bookmark the permalink.", "TrackBack URL for this entry: http://www.typepad.com/services/trackback/6a00d8",
+        "Trackback URL: http://example.org/trackback/12"})
+    EXPECT_TRUE(is_post_footer(text)) << text;
+  for (const char* text : {"The entry was posted to the court on Monday.", "Posted by Ann on Monday",
+                           "We moved this entry to the archive.", "Trackbacks", ""})
+    EXPECT_FALSE(is_post_footer(text)) << text;
+  const std::string long_footer = "This entry was posted " + std::string(kFollowCallBytes, 'x');
+  EXPECT_FALSE(is_post_footer(long_footer)) << "a long block is prose, whatever it opens with";
+}
+
 TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
   for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
                            " 12 shares ", "40 points", "Comments: 17", "Комментарии: 0", "Komentarze (3)",
