@@ -119,9 +119,8 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                               stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
   const bool button_link = stats.words > 0 && !heading && (stats.semantics & kSemButtonLink) != 0;
-  const bool follow_call = !heading && asks_to_follow(text);
-  const bool post_footer = !heading && is_post_footer(text);
-  return share_bar || navigation_bar || subscribe_box || button_link || follow_call || post_footer ||
+  const bool site_tool = !heading && (asks_to_follow(text) || is_post_footer(text) || is_text_size_control(text));
+  return share_bar || navigation_bar || subscribe_box || button_link || site_tool ||
          is_interface_label(text, heading);
 }
 

@@ -378,7 +378,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // no heading, it asks the reader to follow the site or its author on a
   // social network (asks_to_follow(), stop 113: "Follow me on Twitter.
   // Subscribe to new posts via RSS", "Присоединяйтесь к нам на Facebook"),
-  // a line that closes a story under no class that says so.
+  // a line that closes a story under no class that says so, or it is a
+  // blog engine's footer to a post (is_post_footer(): "This entry was
+  // posted on …") or a text-size control (is_text_size_control(): "Text
+  // Size", "字號 大 中 小").
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
   static constexpr std::uint32_t kNavigationBarMaxWords = 12;

@@ -210,6 +210,26 @@ constexpr std::string_view kPostFooterOpenings[] = {
     "bookmark the permalink", "trackback url",
 };
 
+// A label for the text's size, lower case, its words one space apart.
+constexpr std::string_view kTextSizeLabels[] = {
+    "text size", "font size", "字号", "字號", "字体", "字體", "调整字体", "調整字體", "размер шрифта",
+    "размер текста", "μέγεθος κειμένου", "μέγεθος γραμματοσειράς", "rozmiar tekstu", "rozmiar czcionki",
+    "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
+};
+
+// An article's tools beside a text-size control, and the sizes' marks.
+constexpr std::string_view kArticleTools[] = {
+    "text size", "font size", "字号", "字號", "字体", "字體", "调整字体", "調整字體", "размер шрифта",
+    "размер текста", "μέγεθος κειμένου", "μέγεθος γραμματοσειράς", "rozmiar tekstu", "rozmiar czcionki",
+    "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
+    "send", "email", "e mail", "print", "share", "share it", "αποστολή", "εκτύπωση", "μοιραστείτε το",
+    "κοινοποίηση", "打印", "列印", "复制链接", "複製連結", "分享", "печать", "отправить", "распечатать",
+    "drukuj", "wyślij", "drucken", "senden", "imprimer", "envoyer", "imprimir", "enviar",
+};
+// The sizes, one mark each; a run of Latin marks as one label, since a
+// label holds two bytes at least ("A A A", "A- A A+", "T | T").
+constexpr std::string_view kSizeMarks[] = {"a a a", "a a", "aa", "t t", "大", "中", "小"};
+
 // What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
 // "Комментарии: 0"), lower case.
 constexpr std::string_view kCountedReactions[] = {
@@ -389,6 +409,27 @@ bool is_post_footer(std::string_view text) {
   const std::string_view line(opening, size);
   for (std::string_view footer : kPostFooterOpenings)
     if (line.substr(0, footer.size()) == footer) return true;
+  return false;
+}
+
+bool is_text_size_control(std::string_view text) {
+  const LabelList tools{kArticleTools, std::size(kArticleTools)};
+  const LabelList marks{kSizeMarks, std::size(kSizeMarks)};
+  if (!is_label_row_among(text, tools, marks)) return false;
+  // A row of those labels: it is a text-size control if one of them says
+  // so (a row of "Send Print" alone is left to the model).
+  text = ContentWriter::without_block_marker(text);
+  char lowered[kMaxLabelRowBytes];
+  std::memcpy(lowered, text.data(), text.size());
+  lower_letters(lowered, text.size());
+  const std::string_view line(lowered, text.size());
+  for (std::string_view label : kTextSizeLabels) {
+    // The label's words may stand apart by any separators in the text.
+    const std::size_t space = label.find(' ');
+    if (line.find(label.substr(0, space)) != std::string_view::npos &&
+        (space == std::string_view::npos || line.find(label.substr(space + 1)) != std::string_view::npos))
+      return true;
+  }
   return false;
 }
 

@@ -97,6 +97,19 @@ bool asks_to_subscribe(std::string_view text);
 constexpr std::size_t kFollowCallBytes = 512;
 bool asks_to_follow(std::string_view text);
 
+// Whether `text` is a text-size control, alone or in a row of an article's
+// tools: a label for the text's size ("Text size", "Font size", "字号",
+// "調整字體", "Размер шрифта", "Μέγεθος κειμένου", "Rozmiar czcionki",
+// "Schriftgröße", "Taille du texte", "Tamaño de letra"), the sizes as one
+// mark each ("A", "T", "大 中 小"), and the tools beside it ("Send",
+// "Print", "Share it", and the same in the other languages), nothing else,
+// at most kMaxLabelRowBytes bytes (engine/label_text.h): "Text Size",
+// "【字號 大 中 小 】", "Αποστολή Εκτύπωση Μέγεθος κειμένου Μοιραστείτε
+// το:". A print or send button alone is left to the model ("Print" may be
+// a print edition); beside a text-size control it is a tool. Memory: the
+// label matching's stack copies; no state.
+bool is_text_size_control(std::string_view text);
+
 // Whether `text`, of at most kFollowCallBytes bytes, is a blog engine's
 // footer to a post, as WordPress's and Movable Type's templates word it:
 // it opens with "This entry was posted …" ("… on Monday, January 9th, 2012

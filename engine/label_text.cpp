@@ -50,13 +50,14 @@ bool may_open_a_label(std::string_view text, LabelList list) {
 // (dashes, bullets, quotes, ellipsis), the Arrows and Geometric Shapes
 // blocks that decorate a control's label ('↑ Back to top', '▶ Play'), CJK
 // punctuation and brackets (U+3000 to U+3004, U+3008 to U+301F: '、', '。',
-// '「', '【') and the fullwidth forms of ASCII punctuation.
+// '「', '【'), the CJK compatibility and small forms (U+FE30 to U+FE6F: '︰',
+// '﹐') and the fullwidth forms of ASCII punctuation.
 bool separates_label_words(std::uint32_t c) {
   if (c < 0x80) return !std::isalnum(static_cast<int>(c));
   return (c >= 0xA0 && c <= 0xBF) || (c >= 0x2000 && c <= 0x206F) || (c >= 0x2190 && c <= 0x21FF) ||
          (c >= 0x25A0 && c <= 0x25FF) || (c >= 0x3000 && c <= 0x3004) ||
          (c >= 0x3008 && c <= 0x301F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
-         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
+         (c >= 0xFE30 && c <= 0xFE6F) || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65);
 }
 
 bool is_separator_word(std::string_view word) {
@@ -74,7 +75,7 @@ namespace {
 
 // The block's words, lowered, one space apart (each run of separators
 // becomes one space; none before the first word or after the last), in
-// `words`, which holds kMaxLabelBytes: never longer than the text.
+// `words`, which holds as many bytes as the text: never longer than it.
 std::string_view normalized_words(std::string_view text, char* words) {
   std::size_t size = 0;
   bool gap = false;
@@ -120,17 +121,20 @@ bool is_label_among(std::string_view text, LabelList list) {
   return false;
 }
 
-bool is_label_run_among(std::string_view text, LabelList first, LabelList second) {
+namespace {
+
+// is_label_run_among() for texts of at most `max_bytes` (<= kMaxLabelRowBytes).
+bool is_run_among(std::string_view text, LabelList first, LabelList second, std::size_t max_bytes) {
   text = ContentWriter::without_block_marker(text);
-  if (text.empty() || text.size() > kMaxLabelBytes ||
+  if (text.empty() || text.size() > max_bytes ||
       !(may_open_a_label(text, first) || may_open_a_label(text, second)))
     return false;
-  char words[kMaxLabelBytes];
+  char words[kMaxLabelRowBytes];
   const std::string_view normalized = normalized_words(text, words);
   if (is_one_word_repeated(normalized)) return false;
   // reached[i]: the words before byte i are a run of labels (i is 0, or the
   // start of a word). Each label found extends a run to the next word.
-  bool reached[kMaxLabelBytes + 2] = {true};
+  bool reached[kMaxLabelRowBytes + 2] = {true};
   const auto extend = [&](std::size_t at, LabelList list) {
     for (std::size_t i = 0; i < list.count; ++i) {
       const std::string_view label = list.labels[i];
@@ -146,6 +150,16 @@ bool is_label_run_among(std::string_view text, LabelList first, LabelList second
     extend(at, second);
   }
   return !normalized.empty() && reached[normalized.size() + 1];
+}
+
+}  // namespace
+
+bool is_label_run_among(std::string_view text, LabelList first, LabelList second) {
+  return is_run_among(text, first, second, kMaxLabelBytes);
+}
+
+bool is_label_row_among(std::string_view text, LabelList first, LabelList second) {
+  return is_run_among(text, first, second, kMaxLabelRowBytes);
 }
 
 }  // namespace winnow

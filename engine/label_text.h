@@ -38,6 +38,13 @@ bool is_label_among(std::string_view text, LabelList list);
 // stack copy of at most kMaxLabelBytes and one flag per byte of it.
 bool is_label_run_among(std::string_view text, LabelList first, LabelList second);
 
+// The same for a row of up to kMaxLabelRowBytes bytes: a row of an
+// article's tools in a script of two-byte letters ("Αποστολή Εκτύπωση
+// Μέγεθος κειμένου Μοιραστείτε το:") is longer than one label. Memory: a
+// stack copy of at most kMaxLabelRowBytes and one flag per byte of it.
+constexpr std::size_t kMaxLabelRowBytes = 128;
+bool is_label_row_among(std::string_view text, LabelList first, LabelList second);
+
 // Whether the character separates a label's words: any ASCII character but
 // a letter or digit, U+00A0 to U+00BF ('«', '»', '·'), General Punctuation
 // ('—', '•', '…'), Arrows, Geometric Shapes, CJK punctuation and brackets,

@@ -360,16 +360,18 @@ TEST(DefaultExtractor, ASubscribeBoxIsACallToSubscribeUnderASubscribeCue) {
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, call)) << "longer than a box";
 }
 
-TEST(DefaultExtractor, ACallToFollowOrAPostsFooterIsThePagesInterfaceOutsideHeadings) {
+TEST(DefaultExtractor, ACallToFollowAPostsFooterOrATextSizeControlIsThePagesInterfaceOutsideHeadings) {
   BlockStats stats;
   stats.words = 8;
   EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
       << "no cue needed";
   EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "This entry was posted in News. Bookmark the permalink."));
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Text size A A A"));
   stats.heading_level = 2;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Follow us on Facebook and X for more news"))
       << "a heading";
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "This entry was posted in News")) << "a heading";
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Text size")) << "a heading (documentation's section)";
 }
 
 TEST(DefaultExtractor, ANavigationBarIsAShortBlockOfLinksUnderANavigationCue) {

@@ -124,6 +124,16 @@ TEST(InterfaceLabel, ABlogEnginesFooterToAPost) {
   EXPECT_FALSE(is_post_footer(long_footer)) << "a long block is prose, whatever it opens with";
 }
 
+TEST(InterfaceLabel, ATextSizeControlAloneOrAmongAnArticlesTools) {
+  for (const char* text : {"Text Size", "Font size: A A A", "【字號 大 中 小 】", "調整字體︰ 大 中 小", "字号： T | T",
+                           "Αποστολή Εκτύπωση Μέγεθος κειμένου Μοιραστείτε το:", "Print | Email | Text size",
+                           "Размер шрифта: A A A"})
+    EXPECT_TRUE(is_text_size_control(text)) << text;
+  for (const char* text : {"Print", "Send Print", "Text size matters on small screens", "A A A", "大 中 小",
+                           "【字体： 大 中 小 】 在线投稿 新闻热线：0791-86849275", ""})
+    EXPECT_FALSE(is_text_size_control(text)) << text;
+}
+
 TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
   for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
                            " 12 shares ", "40 points", "Comments: 17", "Комментарии: 0", "Komentarze (3)",

@@ -64,6 +64,18 @@ TEST(LabelText, ARunOfLabelsFromEitherList) {
     EXPECT_FALSE(is_label_run_among(text, kList, kButtonList)) << text;
 }
 
+// A row may be longer than one label: a row of tools in Greek, two bytes a
+// letter, takes 90.
+TEST(LabelText, ARowOfLabelsUpToTheRowsBytes) {
+  std::string row = "Read on";
+  while (row.size() + 8 <= kMaxLabelRowBytes) row += " | Share";
+  ASSERT_GT(row.size(), kMaxLabelBytes);
+  EXPECT_TRUE(is_label_row_among(row, kList, kButtonList));
+  EXPECT_FALSE(is_label_run_among(row, kList, kButtonList)) << "longer than a run";
+  EXPECT_FALSE(is_label_row_among(row + " | Share", kList, kButtonList)) << "longer than a row";
+  EXPECT_FALSE(is_label_row_among(row + " and on", kList, kButtonList));
+}
+
 TEST(LabelText, AnEmptyListHoldsNoLabel) {
   EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0}));
 }
