@@ -217,18 +217,15 @@ constexpr std::string_view kTextSizeLabels[] = {
     "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
 };
 
-// An article's tools beside a text-size control, and the sizes' marks.
-constexpr std::string_view kArticleTools[] = {
-    "text size", "font size", "字号", "字號", "字体", "字體", "调整字体", "調整字體", "размер шрифта",
-    "размер текста", "μέγεθος κειμένου", "μέγεθος γραμματοσειράς", "rozmiar tekstu", "rozmiar czcionki",
-    "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
+// What stands beside a text-size label in a row of an article's tools: the
+// sizes, one mark each (a run of Latin marks as one label, since a label
+// holds two bytes at least: "A A A", "A- A A+", "T | T"), and the tools.
+constexpr std::string_view kBesideTextSize[] = {
+    "a a a", "a a", "aa", "t t", "大", "中", "小",
     "send", "email", "e mail", "print", "share", "share it", "αποστολή", "εκτύπωση", "μοιραστείτε το",
     "κοινοποίηση", "打印", "列印", "复制链接", "複製連結", "分享", "печать", "отправить", "распечатать",
     "drukuj", "wyślij", "drucken", "senden", "imprimer", "envoyer", "imprimir", "enviar",
 };
-// The sizes, one mark each; a run of Latin marks as one label, since a
-// label holds two bytes at least ("A A A", "A- A A+", "T | T").
-constexpr std::string_view kSizeMarks[] = {"a a a", "a a", "aa", "t t", "大", "中", "小"};
 
 // What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
 // "Комментарии: 0"), lower case.
@@ -413,9 +410,9 @@ bool is_post_footer(std::string_view text) {
 }
 
 bool is_text_size_control(std::string_view text) {
-  const LabelList tools{kArticleTools, std::size(kArticleTools)};
-  const LabelList marks{kSizeMarks, std::size(kSizeMarks)};
-  if (!is_label_row_among(text, tools, marks)) return false;
+  const LabelList sizes{kTextSizeLabels, std::size(kTextSizeLabels)};
+  const LabelList beside{kBesideTextSize, std::size(kBesideTextSize)};
+  if (!is_label_row_among(text, sizes, beside)) return false;
   // A row of those labels: it is a text-size control if one of them says
   // so (a row of "Send Print" alone is left to the model).
   text = ContentWriter::without_block_marker(text);

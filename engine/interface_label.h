@@ -37,8 +37,8 @@
 // too; and asks_to_subscribe() below tells a newsletter box's call, which
 // DefaultExtractor::is_page_interface does not write either (stop 108), as
 // it does not write a call to follow the site on a social network
-// (asks_to_follow()) or a blog engine's footer to a post (is_post_footer();
-// stop 113).
+// (asks_to_follow()), a blog engine's footer to a post (is_post_footer())
+// or a text-size control (is_text_size_control(); stop 113).
 //
 // Matching: engine/label_text.h. Memory: none; no state.
 #pragma once
