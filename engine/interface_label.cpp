@@ -191,6 +191,15 @@ bool names_any(std::string_view text, const std::string_view* names, std::size_t
   return false;
 }
 
+// A block's text from its first word: without the writers' block marker,
+// leading spaces and line breaks.
+std::string_view opening_text(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
+    text.remove_prefix(1);
+  return text;
+}
+
 // Whether `line` opens with one of the calls, whole.
 bool opens_with_follow_call(std::string_view line) {
   for (std::string_view call : kFollowCalls) {
@@ -385,9 +394,7 @@ bool asks_to_subscribe(std::string_view text) {
 }
 
 bool asks_to_follow(std::string_view text) {
-  text = ContentWriter::without_block_marker(text);
-  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
-    text.remove_prefix(1);
+  text = opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
   // Asked of every block: the opening first, lowered only as far as a
   // lead-in and a call reach, and the Chinese invitations (no case); the
@@ -409,9 +416,7 @@ bool asks_to_follow(std::string_view text) {
 }
 
 bool is_post_footer(std::string_view text) {
-  text = ContentWriter::without_block_marker(text);
-  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
-    text.remove_prefix(1);
+  text = opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
   char opening[64];
   const std::size_t size = std::min(text.size(), sizeof opening);
