@@ -374,6 +374,17 @@ TEST(DefaultExtractor, ACallToFollowAPostsFooterOrATextSizeControlIsThePagesInte
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Text size")) << "a heading (documentation's section)";
 }
 
+TEST(DefaultExtractor, APortalsLineOfParticularsIsThePagesApparatusOutsideHeadings) {
+  BlockStats stats;
+  stats.words = 9;
+  const char* line = "2012年01月12日 15:20 来源：新民晚报 参与互动(0)";
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, line));
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "意见反馈截止时间为2012年2月10日。感谢您的参与。"))
+      << "a sentence of the story";
+  stats.heading_level = 3;
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, line)) << "a heading";
+}
+
 TEST(DefaultExtractor, ANavigationBarIsAShortBlockOfLinksUnderANavigationCue) {
   BlockStats stats;
   stats.words = stats.anchor_words = 3;
@@ -437,6 +448,23 @@ TEST(DefaultExtractor, ThePagesOwnInterfaceIsReadButNotWritten) {
     ASSERT_LT(i, sink.decisions().size()) << label;
     EXPECT_GT(sink.decisions()[i].score, 0.0f) << label << ": scored, not passed over";
   }
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
+}
+
+TEST(DefaultExtractor, APortalsLineOfParticularsIsReadButNotWritten) {
+  const std::string html = test::read_fixture("chinese_portal_story.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(sink.text(),
+                                    {"江州新建三座社区图书馆 周末开放至晚九点", "本报讯", "市文化局有关负责人介绍",
+                                     "开馆当天", "据了解"},
+                                    {"来源", "参与互动", "字号", "相关新闻", "版权所有"});
+  const std::vector<std::string> lines = {">2026年05月08日 14:32　来源：江州晚报　参与互动(0)　【字号 大 中 小】<"};
+  EXPECT_EQ(expect_decided_dropped(html, sink, lines), lines.size());
+  const std::size_t i = decision_holding(html, sink, lines[0].substr(1, lines[0].size() - 2));
+  ASSERT_LT(i, sink.decisions().size());
+  EXPECT_GT(sink.decisions()[i].score, 0.5f) << "scored as the story's, and still not written";
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 

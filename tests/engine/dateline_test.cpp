@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include "engine/dateline.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace winnow {
+namespace {
+
+TEST(Dateline, ADateOrATimeInDigits) {
+  for (const char* text : {"2012年01月12日", "2012 年 1 月 12 日", "1月11日", "2012-01-17", "2012/1/12", "2012.01.17",
+                           "15:20", "at 9:05 pm"})
+    EXPECT_TRUE(holds_digit_date_or_time(text)) << text;
+  for (const char* text : {"2012年", "2012", "12:5", "2012-01", "2012-01/17", "123:45", "12345-01-17", "第3月", "",
+                           "20120117"})
+    EXPECT_FALSE(holds_digit_date_or_time(text)) << text;
+}
+
+TEST(Dateline, APortalsLineOfParticularsUnderItsHeadline) {
+  for (const char* text : {"2012年01月12日 15:20 来源：新民晚报 参与互动( 0 )",
+                           "2012-01-17 18:17:00 来源: 中国广播网 (北京) 有 0 人参与 手机看新闻",
+                           "2012年01月17日 19:22 已有 0 人阅读 字号： T | T 复制链接 打印",
+                           "時間： 2012-01-11 16:48:18 來源：楚天都市報", "发布时间： 2012-01-17 20:52 来源： 全景网 陈祎",
+                           "2012年01月12日 15:52 羊城晚报 【 大 中 小 】 【 打印 】 共有评论 0 条",
+                           "CBSi中国·ZOL 作者： 孙伟 责任编辑： 魏景芳 【编译】 2012年01月17日 17:40 评论"})
+    EXPECT_TRUE(is_portal_dateline(text)) << text;
+}
+
+TEST(Dateline, AStorysSentenceAnEnglishDatelineOrALongBlockIsNone) {
+  EXPECT_FALSE(is_portal_dateline("意见反馈截止时间为2012年2月10日。感谢您的参与和对我们工作的支持。"))
+      << "a sentence of the story";
+  EXPECT_FALSE(is_portal_dateline("2012年01月12日 15:20")) << "a date alone";
+  EXPECT_FALSE(is_portal_dateline("来源：新民晚报")) << "no date";
+  EXPECT_FALSE(is_portal_dateline("Posted on November 9, 2012 at 6:41 AM \xE2\x80\xA2 7 Comments"))
+      << "an English dateline: left to the trees";
+  std::string long_line = "2012年01月12日 15:20 来源：新民晚报 ";
+  while (long_line.size() <= kMaxDatelineBytes) long_line += "新闻";
+  EXPECT_FALSE(is_portal_dateline(long_line)) << "longer than a line of particulars";
+  EXPECT_FALSE(is_portal_dateline(""));
+}
+
+}  // namespace
+}  // namespace winnow
