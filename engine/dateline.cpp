@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "engine/content_writer.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -98,17 +99,8 @@ bool holds_digit_date_or_time(std::string_view text) {
 bool is_portal_dateline(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
-  // The cheap questions first: every label is a CJK ideograph pair, whose
-  // UTF-8 lead bytes are 0xE4 to 0xE9, and most blocks hold none.
-  bool ideograph = false;
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0xE4 && byte <= 0xE9) {
-      ideograph = true;
-      break;
-    }
-  }
-  return ideograph && names_any(text, kParticulars, std::size(kParticulars)) &&
+  // The cheap question first: every label is a pair of CJK ideographs.
+  return may_hold_cjk_ideograph(text) && names_any(text, kParticulars, std::size(kParticulars)) &&
          !names_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text);
 }
 

@@ -84,6 +84,17 @@ inline std::size_t encode_utf8(char32_t c, char* out) {
   return 4;
 }
 
+// Whether `text` may hold a CJK unified ideograph: a byte that leads the
+// UTF-8 of U+4E00 to U+9FFF (0xE4 to 0xE9). A cheap first look before a
+// search for CJK words in a block, which most blocks of most pages fail.
+inline bool may_hold_cjk_ideograph(std::string_view text) {
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0xE4 && byte <= 0xE9) return true;
+  }
+  return false;
+}
+
 // C++20's string_view::ends_with, for C++17.
 inline bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;

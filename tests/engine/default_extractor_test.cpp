@@ -374,13 +374,15 @@ TEST(DefaultExtractor, ACallToFollowAPostsFooterOrATextSizeControlIsThePagesInte
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Text size")) << "a heading (documentation's section)";
 }
 
-TEST(DefaultExtractor, APortalsLineOfParticularsIsThePagesApparatusOutsideHeadings) {
+TEST(DefaultExtractor, APortalsLineOfParticularsOrAReprintNoticeIsThePagesApparatusOutsideHeadings) {
   BlockStats stats;
   stats.words = 9;
   const char* line = "2012年01月12日 15:20 来源：新民晚报 参与互动(0)";
   EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, line));
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "意见反馈截止时间为2012年2月10日。感谢您的参与。"))
       << "a sentence of the story";
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "(內容由新浪北京提供。未經授權，不得轉載。)"))
+      << "a reprint notice";
   stats.heading_level = 3;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, line)) << "a heading";
 }
@@ -451,7 +453,7 @@ TEST(DefaultExtractor, ThePagesOwnInterfaceIsReadButNotWritten) {
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 
-TEST(DefaultExtractor, APortalsLineOfParticularsIsReadButNotWritten) {
+TEST(DefaultExtractor, APortalsLineOfParticularsAndItsReprintNoticeAreReadButNotWritten) {
   const std::string html = test::read_fixture("chinese_portal_story.html");
   test::RecordingSink sink;
   HtmlExtractor extractor(ExtractorConfig{}, sink);
@@ -459,12 +461,15 @@ TEST(DefaultExtractor, APortalsLineOfParticularsIsReadButNotWritten) {
   expect_kept_in_order_and_left_out(sink.text(),
                                     {"江州新建三座社区图书馆 周末开放至晚九点", "本报讯", "市文化局有关负责人介绍",
                                      "开馆当天", "据了解"},
-                                    {"来源", "参与互动", "字号", "相关新闻", "版权所有"});
-  const std::vector<std::string> lines = {">2026年05月08日 14:32　来源：江州晚报　参与互动(0)　【字号 大 中 小】<"};
+                                    {"来源", "参与互动", "字号", "不得转载", "相关新闻", "版权所有"});
+  const std::vector<std::string> lines = {">2026年05月08日 14:32　来源：江州晚报　参与互动(0)　【字号 大 中 小】<",
+                                          ">（本文由江州晚报提供。未经授权，不得转载。）<"};
   EXPECT_EQ(expect_decided_dropped(html, sink, lines), lines.size());
-  const std::size_t i = decision_holding(html, sink, lines[0].substr(1, lines[0].size() - 2));
-  ASSERT_LT(i, sink.decisions().size());
-  EXPECT_GT(sink.decisions()[i].score, 0.5f) << "scored as the story's, and still not written";
+  for (const std::string& line : lines) {
+    const std::size_t i = decision_holding(html, sink, line.substr(1, line.size() - 2));
+    ASSERT_LT(i, sink.decisions().size()) << line;
+    EXPECT_GT(sink.decisions()[i].score, 0.5f) << line << ": scored as the story's, and still not written";
+  }
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 

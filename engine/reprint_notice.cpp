@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#include "engine/reprint_notice.h"
+
+#include <iterator>
+
+#include "engine/content_writer.h"
+#include "engine/utf8.h"
+
+namespace winnow {
+namespace {
+
+// A ban on reprinting, the site's own disclaimer, a licence number.
+constexpr std::string_view kNoticePhrases[] = {
+    "不得转载", "不得轉載", "禁止转载", "禁止轉載", "严禁转载", "嚴禁轉載", "请勿转载", "請勿轉載",
+    "不代表本网", "不代表本網", "不代表本站", "ICP证", "ICP證", "ICP备", "ICP備", "公网安备", "公網安備",
+};
+
+constexpr std::string_view kRightsLines[] = {"版权所有", "版權所有"};
+// What makes "版权所有" part of a longer word: its owner, its right.
+constexpr std::string_view kRightsWordEnds[] = {"人", "者", "权", "權"};
+
+bool holds_rights_line(std::string_view text) {
+  for (std::string_view line : kRightsLines) {
+    for (std::size_t at = text.find(line); at != std::string_view::npos; at = text.find(line, at + 1)) {
+      const std::string_view after = text.substr(at + line.size());
+      bool longer_word = false;
+      for (std::string_view end : kRightsWordEnds) longer_word = longer_word || after.substr(0, end.size()) == end;
+      if (!longer_word) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_reprint_notice(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  if (text.empty() || text.size() > kMaxReprintNoticeBytes) return false;
+  if (!may_hold_cjk_ideograph(text)) return false;  // every phrase holds one
+  for (std::string_view phrase : kNoticePhrases)
+    if (text.find(phrase) != std::string_view::npos) return true;
+  return holds_rights_line(text);
+}
+
+}  // namespace winnow

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#include "engine/reprint_notice.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace winnow {
+namespace {
+
+TEST(ReprintNotice, ABanOnReprintingADisclaimerALicenceOrARightsLine) {
+  for (const char* text : {"(內容由新浪北京提供。未經授權，不得轉載。)", "未经授权禁止转载、摘编、复制及建立镜像，违者将依法追究法律责任。",
+                           "凡注明为其他媒体来源的信息，均为转载自其他媒体，转载并不代表本网赞同其观点，也不代表本网对其真实性负责。",
+                           "[ 网上传播视听节目许可证（0106168) ] [ 京ICP证040655号 ] 总机：86-10-87826688",
+                           "京公网安备11010502061234号", "版权所有 © 2026 江州新闻网", "严正申明：未经授权严禁转载"})
+    EXPECT_TRUE(is_reprint_notice(text)) << text;
+}
+
+TEST(ReprintNotice, AStorysSentenceAboutRightsOrAnEnglishLineIsNone) {
+  for (const char* text : {"法院认定该网站未经授权转载原告文章，判令赔偿五万元。", "该作品的版权所有人已提起诉讼。",
+                           "音乐公司称版权所有者应获得公平补偿。", "All rights reserved. Do not reprint.", "本网讯 昨日，",
+                           ""})
+    EXPECT_FALSE(is_reprint_notice(text)) << text;
+  std::string long_notice = "未经授权，不得转载。";
+  while (long_notice.size() <= kMaxReprintNoticeBytes) long_notice += "本报记者报道";
+  EXPECT_FALSE(is_reprint_notice(long_notice)) << "longer than a notice: a story";
+}
+
+}  // namespace
+}  // namespace winnow
