@@ -19,6 +19,20 @@ constexpr std::string_view kRightsLines[] = {"版权所有", "版權所有"};
 // What makes "版权所有" part of a longer word: its owner, its right.
 constexpr std::string_view kRightsWordEnds[] = {"人", "者", "权", "權"};
 
+bool holds(std::string_view text, std::string_view phrase) { return text.find(phrase) != std::string_view::npos; }
+
+// Japanese: "無断転載を禁じます", "記事・写真の無断転載を禁止します" (a story
+// says someone reprinted "無断転載" without the ban).
+bool bans_reprinting_in_japanese(std::string_view text) { return holds(text, "無断転載") && holds(text, "禁"); }
+
+// Korean: "<저작권자 ⓒ 연합뉴스, 무단 전재-재배포 금지>" — the rights holder's
+// mark beside the ban, since a story may report a ban on unauthorised
+// copying ("무단 … 금지") too.
+bool bans_reprinting_in_korean(std::string_view text) {
+  return holds(text, "무단") && holds(text, "금지") &&
+         (holds(text, "ⓒ") || holds(text, "©") || holds(text, "저작권"));
+}
+
 bool holds_rights_line(std::string_view text) {
   for (std::string_view line : kRightsLines) {
     for (std::size_t at = text.find(line); at != std::string_view::npos; at = text.find(line, at + 1)) {
@@ -36,10 +50,11 @@ bool holds_rights_line(std::string_view text) {
 bool is_reprint_notice(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxReprintNoticeBytes) return false;
-  if (!may_hold_cjk_ideograph(text)) return false;  // every phrase holds one
+  if (bans_reprinting_in_korean(text)) return true;
+  if (!may_hold_cjk_ideograph(text)) return false;  // every other phrase holds one
   for (std::string_view phrase : kNoticePhrases)
-    if (text.find(phrase) != std::string_view::npos) return true;
-  return holds_rights_line(text);
+    if (holds(text, phrase)) return true;
+  return bans_reprinting_in_japanese(text) || holds_rights_line(text);
 }
 
 }  // namespace winnow

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// A Chinese site's notice about its rights, set after every story by the
-// site's template: that reprinting is forbidden without its permission
+// A Chinese, Japanese or Korean site's notice about its rights, set after
+// every story by the site's template: that reprinting is forbidden without its permission
 // ("(內容由新浪北京提供。未經授權，不得轉載。)", "未经授权禁止转载、摘编、
 // 复制及建立镜像"), that what it reprints from others does not speak for it
 // ("凡注明为其他媒体来源的信息，均为转载自其他媒体，转载并不代表本网赞同其
@@ -26,7 +26,15 @@
 //     the site speaking of itself);
 //   - a licence number: "ICP证", "ICP备", "公网安备";
 //   - "版权所有" as a rights line, not "版权所有人" or "版权所有者" (a
-//     story's copyright owner).
+//     story's copyright owner);
+//   - in Japanese, "無断転載" with a ban ("禁"): "無断転載を禁じます";
+//   - in Korean, "무단" (unauthorised) with a ban ("금지") and the rights
+//     holder's mark ("ⓒ", "©", "저작권"): "<저작권자 ⓒ 연합뉴스, 무단 전재-재배포
+//     금지>", which Korean news sites set inside the story's element.
+// The corpus holds no Japanese or Korean site's notice but one Japanese
+// footer (readability-testpages' yahoo-4, which no extractor keeps); those
+// two forms are the same notice in the languages' own words, tested on
+// pages written for the tests.
 //
 // Memory: none; no state. The text is read in place.
 #pragma once

@@ -16,6 +16,15 @@ TEST(ReprintNotice, ABanOnReprintingADisclaimerALicenceOrARightsLine) {
     EXPECT_TRUE(is_reprint_notice(text)) << text;
 }
 
+TEST(ReprintNotice, TheSameNoticeInJapaneseAndKorean) {
+  for (const char* text : {"記事・写真の無断転載を禁じます。", "Copyright (C) 2017 ASAHI INTERACTIVE, Inc. 無断転載を禁じます。",
+                           "<저작권자 ⓒ 연합뉴스, 무단 전재-재배포 금지>", "© 한빛일보 무단전재 및 재배포금지"})
+    EXPECT_TRUE(is_reprint_notice(text)) << text;
+  for (const char* text : {"写真を無断転載したとして、男が書類送検された。",
+                           "정부는 개인정보의 무단 수집을 금지하는 법안을 발표했다."})
+    EXPECT_FALSE(is_reprint_notice(text)) << text;
+}
+
 TEST(ReprintNotice, AStorysSentenceAboutRightsOrAnEnglishLineIsNone) {
   for (const char* text : {"法院认定该网站未经授权转载原告文章，判令赔偿五万元。", "该作品的版权所有人已提起诉讼。",
                            "音乐公司称版权所有者应获得公平补偿。", "All rights reserved. Do not reprint.", "本网讯 昨日，",

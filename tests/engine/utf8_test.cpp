@@ -69,5 +69,15 @@ TEST(Utf8, WhatUtf8CannotHoldBecomesTheReplacementCharacter) {
     EXPECT_EQ(encoded(c), "\xEF\xBF\xBD") << static_cast<unsigned long>(c);
 }
 
+TEST(Utf8, ACheapLookForCjkIdeographsFindsTheirLeadBytes) {
+  EXPECT_TRUE(may_hold_cjk_ideograph("来源：新民晚报"));
+  EXPECT_TRUE(may_hold_cjk_ideograph("see \xE4\xB8\x80"));  // 一, U+4E00
+  EXPECT_TRUE(may_hold_cjk_ideograph("\xE9\xBE\xA5"));       // U+9FA5
+  EXPECT_FALSE(may_hold_cjk_ideograph("Plain ASCII text"));
+  EXPECT_FALSE(may_hold_cjk_ideograph("Ελληνικά, русский"));
+  EXPECT_FALSE(may_hold_cjk_ideograph("\xE3\x80\x82"));  // 。 leads with 0xE3
+  EXPECT_FALSE(may_hold_cjk_ideograph(""));
+}
+
 }  // namespace
 }  // namespace winnow
