@@ -102,7 +102,8 @@ bool DefaultExtractor::never_written(const BlockStats& stats, std::string_view t
   // pattern: a disclosure button inside the heading), a FAQ's question.
   const bool control = (stats.semantics & kSemControl) != 0 && stats.heading_level == 0;
   return control || (stats.semantics & kSemLanguageLink) != 0 || is_ad_label(text) ||
-         is_script_notice((stats.semantics & kSemNoscript) != 0, stats.words, text);
+         is_script_notice((stats.semantics & kSemNoscript) != 0, stats.words, text) ||
+         is_escaped_markup((stats.semantics & kSemNoscript) != 0, text);
 }
 
 bool DefaultExtractor::is_link_aside(const BlockStats& stats) {

@@ -18,6 +18,15 @@
 // "请启用JavaScript"); a page's own text inside <noscript> (a forum's posts)
 // is longer, or does not talk about JavaScript.
 //
+// Inside <noscript> there may also stand markup written as text: a page
+// built by a framework that escapes the element's content twice
+// ("<noscript>&amp;lt;img class=… src=…&amp;gt;</noscript>") shows a reader
+// without scripts the image's tag, not the image. A block whose every word
+// is inside a <noscript> and whose text opens with a start tag, as "<img" or
+// "&lt;img" (a '<' or its reference, then an ASCII letter), is such markup,
+// and the default extractor never writes it either (one corpus page wrote
+// it, utomo-big9-chaos' chaos-climate-3: stop 114).
+//
 // Memory: none; no state. The text is read once, ASCII letters folded.
 #pragma once
 
@@ -37,5 +46,9 @@ bool names_javascript(std::string_view text);
 inline bool is_script_notice(bool in_noscript, std::size_t words, std::string_view text) {
   return in_noscript && words > 0 && words <= kMaxScriptNoticeWords && names_javascript(text);
 }
+
+// Whether a block all inside a <noscript> (`in_noscript`), with the text
+// `text` (the block marker allowed), opens with a start tag written as text.
+bool is_escaped_markup(bool in_noscript, std::string_view text);
 
 }  // namespace winnow

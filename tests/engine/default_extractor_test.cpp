@@ -236,9 +236,10 @@ TEST(DefaultExtractor, ANoticeThatScriptsAreOffIsNotWritten) {
       sink.text(),
       {"Harbour ferry returns after two-year refit", "The harbour's oldest ferry", "Crowds lined both quays",
        "The refit was paid for", "Timetables for the summer season"},
-      {"JavaScript", "Comments", "Coast Weekly"});
+      {"JavaScript", "Comments", "Coast Weekly", "img", "ferry-wheelhouse.jpg"});
   EXPECT_EQ(expect_decided_dropped(html, sink, {">Please turn on JavaScript"}), 1u)
       << "the player's notice is a block of its own, with a decision";
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 
 // Which blocks are passed over: a never-written block alone between two

@@ -28,5 +28,14 @@ TEST(ScriptNotice, OnlyAShortBlockInsideNoscriptThatNamesJavaScript) {
   EXPECT_FALSE(is_script_notice(true, 0, notice));
 }
 
+TEST(ScriptNotice, MarkupWrittenAsTextInsideNoscript) {
+  for (const char* text : {"&lt;img class=\"noscript\" src=\"https://example.org/a.jpg\" &gt;", "<img src=\"a.jpg\">",
+                           "&LT;iframe src=\"https://example.org/\"&GT;", "  <IMG SRC=a.jpg>"})
+    EXPECT_TRUE(is_escaped_markup(true, text)) << text;
+  EXPECT_FALSE(is_escaped_markup(false, "<img src=\"a.jpg\">")) << "a code sample in an article";
+  for (const char* text : {"Please enable JavaScript.", "< 5 minutes", "&lt;= 5 minutes", "&lt;", "<", ""})
+    EXPECT_FALSE(is_escaped_markup(true, text)) << text;
+}
+
 }  // namespace
 }  // namespace winnow
