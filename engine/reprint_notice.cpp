@@ -33,6 +33,18 @@ bool bans_reprinting_in_korean(std::string_view text) {
          (holds(text, "ⓒ") || holds(text, "©") || holds(text, "저작권"));
 }
 
+// The site disclaiming its readers' comments ("网友评论仅供其表达个人看法",
+// "網友評論僅代表網友個人立場") or what it publishes ("本网站所刊载信息，不代表
+// 中新社和中新网观点"): a story may report that someone's words do not speak
+// for a company ("不代表公司立场"), but only the site calls itself "本网站".
+bool disclaims_comments_or_site(std::string_view text) {
+  const bool readers = holds(text, "网友") || holds(text, "網友");
+  const bool only_theirs = holds(text, "仅代表") || holds(text, "僅代表") || holds(text, "只代表") ||
+                           holds(text, "仅供") || holds(text, "僅供");
+  const bool this_site = holds(text, "本网站") || holds(text, "本網站");
+  return (readers && only_theirs) || (this_site && holds(text, "不代表"));
+}
+
 bool holds_rights_line(std::string_view text) {
   for (std::string_view line : kRightsLines) {
     for (std::size_t at = text.find(line); at != std::string_view::npos; at = text.find(line, at + 1)) {
@@ -54,7 +66,7 @@ bool is_reprint_notice(std::string_view text) {
   if (!may_hold_cjk_ideograph(text)) return false;  // every other phrase holds one
   for (std::string_view phrase : kNoticePhrases)
     if (holds(text, phrase)) return true;
-  return bans_reprinting_in_japanese(text) || holds_rights_line(text);
+  return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text);
 }
 
 }  // namespace winnow

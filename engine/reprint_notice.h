@@ -23,7 +23,9 @@
 //     story about a copyright case says someone reprinted "未经授权", not
 //     that reprinting is forbidden);
 //   - the site's own disclaimer: "不代表本网", "不代表本站" ("this site" is
-//     the site speaking of itself);
+//     the site speaking of itself), "本网站…不代表…", and of its readers'
+//     comments: "网友评论仅供其表达个人看法" (readers' words "only" theirs; a
+//     story reports that someone's words "不代表公司立场", which is none);
 //   - a licence number: "ICP证", "ICP备", "公网安备";
 //   - "版权所有" as a rights line, not "版权所有人" or "版权所有者" (a
 //     story's copyright owner);

@@ -12,7 +12,9 @@ TEST(ReprintNotice, ABanOnReprintingADisclaimerALicenceOrARightsLine) {
   for (const char* text : {"(內容由新浪北京提供。未經授權，不得轉載。)", "未经授权禁止转载、摘编、复制及建立镜像，违者将依法追究法律责任。",
                            "凡注明为其他媒体来源的信息，均为转载自其他媒体，转载并不代表本网赞同其观点，也不代表本网对其真实性负责。",
                            "[ 网上传播视听节目许可证（0106168) ] [ 京ICP证040655号 ] 总机：86-10-87826688",
-                           "京公网安备11010502061234号", "版权所有 © 2026 江州新闻网", "严正申明：未经授权严禁转载"})
+                           "京公网安备11010502061234号", "版权所有 © 2026 江州新闻网", "严正申明：未经授权严禁转载",
+                           "网友评论仅供其表达个人看法，并不表明网易同意其观点或证实其描述。", "網友評論僅代表網友個人立場。",
+                           "本网站所刊载信息，不代表中新社和中新网观点。"})
     EXPECT_TRUE(is_reprint_notice(text)) << text;
 }
 
@@ -27,7 +29,8 @@ TEST(ReprintNotice, TheSameNoticeInJapaneseAndKorean) {
 
 TEST(ReprintNotice, AStorysSentenceAboutRightsOrAnEnglishLineIsNone) {
   for (const char* text : {"法院认定该网站未经授权转载原告文章，判令赔偿五万元。", "该作品的版权所有人已提起诉讼。",
-                           "音乐公司称版权所有者应获得公平补偿。", "All rights reserved. Do not reprint.", "本网讯 昨日，",
+                           "音乐公司称版权所有者应获得公平补偿。", "公司表示，其员工的个人言论不代表公司立场。",
+                           "网友纷纷留言支持。", "All rights reserved. Do not reprint.", "本网讯 昨日，",
                            ""})
     EXPECT_FALSE(is_reprint_notice(text)) << text;
   std::string long_notice = "未经授权，不得转载。";
