@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "engine/dateline.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include "engine/content_writer.h"
+#include "engine/letter_case.h"
 #include "engine/utf8.h"
 
 namespace winnow {
@@ -19,6 +21,20 @@ constexpr std::string_view kParticulars[] = {
 // What ends a sentence in CJK text: full-width full stop, exclamation and
 // question marks, semicolon.
 constexpr std::string_view kSentenceEnds[] = {"。", "！", "？", "；"};
+
+// Labels of when a story was published, lower case, in the corpus's
+// languages and the main European ones.
+constexpr std::string_view kTimestampLabels[] = {
+    "published", "first published", "published on", "posted", "posted on", "last updated", "last modified",
+    "publication date", "date published", "время публикации", "опубликовано", "дата публикации",
+    "последнее обновление", "data publikacji", "opublikowano", "data dodania", "ostatnia aktualizacja",
+    "ημερομηνία δημοσίευσης", "δημοσιεύθηκε", "δημοσίευση", "τελευταία ενημέρωση",
+    // Greek in capitals, lowered: no accents, and a final sigma as σ.
+    "ημερομηνια δημοσιευσησ", "δημοσιευθηκε", "δημοσιευση", "τελευταια ενημερωση", "veröffentlicht",
+    "veröffentlicht am", "zuletzt aktualisiert", "publié le", "date de publication", "dernière mise à jour",
+    "publicado", "publicado el", "publicado em", "fecha de publicación", "última actualización", "pubblicato",
+    "pubblicato il", "data di pubblicazione", "ultimo aggiornamento",
+};
 
 constexpr std::string_view kYear = "年";
 constexpr std::string_view kMonth = "月";
@@ -94,6 +110,42 @@ bool holds_digit_date_or_time(std::string_view text) {
     at += count;
   }
   return false;
+}
+
+namespace {
+
+// Whether `lowered` opens with a timestamp label, then spaces and a colon.
+bool opens_with_timestamp_label(std::string_view lowered) {
+  for (std::string_view label : kTimestampLabels) {
+    if (lowered.substr(0, label.size()) != label) continue;
+    std::size_t at = past_spaces(lowered, label.size());
+    if (lowered.substr(at, 1) == ":" || lowered.substr(at, 3) == "：") return true;
+  }
+  return false;
+}
+
+// Whether `text` holds a year of this century or the last in digits, alone.
+bool holds_year(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t count = digits_at(text, at);
+    if (count == 4 && (text.substr(at, 2) == "19" || text.substr(at, 2) == "20")) return true;
+    at += count == 0 ? 1 : count;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_timestamp_line(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  while (!text.empty() && (text.front() == ' ' || text.front() == ContentWriter::kLineBreakMarker)) text.remove_prefix(1);
+  if (text.empty() || text.size() > kMaxDatelineBytes) return false;
+  char lowered[kMaxDatelineBytes];
+  const std::size_t size = std::min<std::size_t>(text.size(), 48);  // the longest label and its colon
+  for (std::size_t i = 0; i < size; ++i) lowered[i] = text[i];
+  lower_letters(lowered, size);
+  return opens_with_timestamp_label(std::string_view(lowered, size)) &&
+         (holds_year(text) || holds_digit_date_or_time(text));
 }
 
 bool is_portal_dateline(std::string_view text) {

@@ -40,5 +40,21 @@ TEST(Dateline, AStorysSentenceAnEnglishDatelineOrALongBlockIsNone) {
   EXPECT_FALSE(is_portal_dateline(""));
 }
 
+TEST(Dateline, ALineThatLabelsWhenTheStoryWasPublished) {
+  for (const char* text : {"Published: January 17, 2012 2:36 AM", "Last updated: 2:52 pm March 12, 2009 Posted: 2:51 pm",
+                           "PUBLISHED: 16:07, Tue, Mar 14, 2017 | UPDATED: 16:21, Tue, Mar 14, 2017",
+                           "Posted on: 08-17-2012 With: 1 Comment", "Время публикации: 4 января 2012 г., 14:07",
+                           "Ημερομηνία δημοσίευσης: 2 Ιανουαρίου 2012", "ΔΗΜΟΣΙΕΥΣΗ : 03/01/2012 07:15 |",
+                           "Data publikacji: 2013-04-10", "Veröffentlicht am: 12.03.2024", "Published：2024年5月1日"})
+    EXPECT_TRUE(is_timestamp_line(text)) << text;
+  for (const char* text : {"Date: Saturday, 12 May 2026", "Updated: 3:45 p.m. Officials confirmed the death toll rose.",
+                           "Published: the company's annual report", "Published by Penguin in 2012",
+                           "By Mike Bullmore | November 7, 2012", "Posted 2012", ""})
+    EXPECT_FALSE(is_timestamp_line(text)) << text;
+  std::string long_line = "Published: January 17, 2012 ";
+  while (long_line.size() <= kMaxDatelineBytes) long_line += "and more words ";
+  EXPECT_FALSE(is_timestamp_line(long_line)) << "longer than a line";
+}
+
 }  // namespace
 }  // namespace winnow

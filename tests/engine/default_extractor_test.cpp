@@ -375,7 +375,7 @@ TEST(DefaultExtractor, ACallToFollowAPostsFooterOrATextSizeControlIsThePagesInte
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "Text size")) << "a heading (documentation's section)";
 }
 
-TEST(DefaultExtractor, APortalsLineOfParticularsOrAReprintNoticeIsThePagesApparatusOutsideHeadings) {
+TEST(DefaultExtractor, AnArticlesParticularsTimestampOrReprintNoticeIsThePagesApparatusOutsideHeadings) {
   BlockStats stats;
   stats.words = 9;
   const char* line = "2012年01月12日 15:20 来源：新民晚报 参与互动(0)";
@@ -384,6 +384,10 @@ TEST(DefaultExtractor, APortalsLineOfParticularsOrAReprintNoticeIsThePagesAppara
       << "a sentence of the story";
   EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "(內容由新浪北京提供。未經授權，不得轉載。)"))
       << "a reprint notice";
+  EXPECT_TRUE(DefaultExtractor::is_page_interface(stats, "Last updated: 2:52 pm March 12, 2009"))
+      << "a labelled timestamp";
+  EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, "By Mike Bullmore | November 7, 2012"))
+      << "a byline's date is left to the model";
   stats.heading_level = 3;
   EXPECT_FALSE(DefaultExtractor::is_page_interface(stats, line)) << "a heading";
 }
