@@ -140,6 +140,12 @@ bool is_timestamp_line(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   while (!text.empty() && (text.front() == ' ' || text.front() == ContentWriter::kLineBreakMarker)) text.remove_prefix(1);
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
+  // The cheap question first: every label ends with a colon, ASCII or
+  // fullwidth (whose UTF-8 ends with 0x9A, which no ASCII ':' is).
+  const std::size_t look = std::min<std::size_t>(text.size(), 56);
+  if (text.substr(0, look).find(':') == std::string_view::npos &&
+      text.substr(0, look).find("：") == std::string_view::npos)
+    return false;
   char lowered[kMaxDatelineBytes];
   const std::size_t size = std::min<std::size_t>(text.size(), 48);  // the longest label and its colon
   for (std::size_t i = 0; i < size; ++i) lowered[i] = text[i];

@@ -4,7 +4,6 @@
 #include <iterator>
 
 #include "engine/content_writer.h"
-#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -62,8 +61,19 @@ bool holds_rights_line(std::string_view text) {
 bool is_reprint_notice(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxReprintNoticeBytes) return false;
-  if (bans_reprinting_in_korean(text)) return true;
-  if (!may_hold_cjk_ideograph(text)) return false;  // every other phrase holds one
+  // The cheap question first: every phrase holds a CJK ideograph or a
+  // Hangul syllable, whose UTF-8 lead bytes are 0xE4 to 0xE9 and 0xEA to
+  // 0xED, and most blocks of most pages hold neither.
+  bool ideograph = false;
+  bool hangul = false;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    ideograph = ideograph || (byte >= 0xE4 && byte <= 0xE9);
+    hangul = hangul || (byte >= 0xEA && byte <= 0xED);
+    if (ideograph && hangul) break;
+  }
+  if (hangul && bans_reprinting_in_korean(text)) return true;
+  if (!ideograph) return false;
   for (std::string_view phrase : kNoticePhrases)
     if (holds(text, phrase)) return true;
   return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text);
