@@ -12,10 +12,14 @@ namespace winnow {
 namespace {
 
 // The particulars' labels and the portals' tools, simplified and
-// traditional.
+// traditional. Time (时间) counts as the time of publishing or of an update,
+// or as a label of its own (time_label_at); after another word it heads an
+// event's time ("活动时间：5月1日 10:00"), which is content, and in Japanese
+// it is also the word for hours ("2時間で完売").
 constexpr std::string_view kParticulars[] = {
-    "来源", "來源", "作者", "编辑", "編輯", "时间", "時間", "字号", "字號", "字体", "字體", "打印",
-    "评论", "評論", "参与", "參與", "阅读", "閱讀", "浏览", "瀏覽", "点击", "點擊",
+    "来源", "來源", "作者", "编辑", "編輯", "发布时间", "發布時間", "发表时间", "發表時間", "更新时间",
+    "更新時間", "字号", "字號", "字体", "字體", "打印", "评论", "評論", "参与", "參與", "阅读", "閱讀",
+    "浏览", "瀏覽", "点击", "點擊",
 };
 
 // What ends a sentence in CJK text: full-width full stop, exclamation and
@@ -97,6 +101,20 @@ bool names_any(std::string_view text, const std::string_view* names, std::size_t
   return false;
 }
 
+// Whether "时间" (or "時間") stands as a label of its own: at the start of
+// the line or after a space, and followed by a colon ("时间： 2012-01-12
+// 16:01:03").
+bool holds_time_label(std::string_view text) {
+  for (std::string_view time : {std::string_view("时间"), std::string_view("時間")}) {
+    for (std::size_t at = text.find(time); at != std::string_view::npos; at = text.find(time, at + 1)) {
+      const bool own_word = at == 0 || text[at - 1] == ' ';
+      const std::string_view after = text.substr(past_spaces(text, at + time.size()));
+      if (own_word && (after.substr(0, 1) == ":" || after.substr(0, 3) == "：")) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool holds_digit_date_or_time(std::string_view text) {
@@ -158,7 +176,8 @@ bool is_portal_dateline(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
   // The cheap question first: every label is a pair of CJK ideographs.
-  return may_hold_cjk_ideograph(text) && names_any(text, kParticulars, std::size(kParticulars)) &&
+  return may_hold_cjk_ideograph(text) &&
+         (names_any(text, kParticulars, std::size(kParticulars)) || holds_time_label(text)) &&
          !names_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text);
 }
 

@@ -21,9 +21,11 @@
 // ("。", "！", "？", "；"), a date or a time in digits ("2012年01月12日",
 // "1月11日", "2012-01-17", "2012.01.17", "15:20"), and one of the
 // particulars' labels or tools, in simplified or traditional characters:
-// source (来源), author (作者), editor (编辑), time (时间), font size (字号,
-// 字体), print (打印), comments (评论), participants (参与), readers (阅读,
-// 浏览, 点击).
+// source (来源), author (作者), editor (编辑), the time it was published or
+// updated (发布时间, 发表时间, 更新时间, or 时间 as a label of its own, "时间：";
+// not after another word, as an event's time is, "活动时间："),
+// font size (字号, 字体), print (打印), comments (评论), participants (参与),
+// readers (阅读, 浏览, 点击).
 //
 // Memory: none; no state. The text is read in place.
 #pragma once

@@ -32,6 +32,9 @@ TEST(Dateline, AStorysSentenceAnEnglishDatelineOrALongBlockIsNone) {
       << "a sentence of the story";
   EXPECT_FALSE(is_portal_dateline("2012年01月12日 15:20")) << "a date alone";
   EXPECT_FALSE(is_portal_dateline("来源：新民晚报")) << "no date";
+  EXPECT_FALSE(is_portal_dateline("活动时间：2026年5月1日 10:00 地点：市图书馆")) << "an event's time";
+  EXPECT_TRUE(is_portal_dateline("中国网滨海高新：www.022china.com 时间： 2012-01-12 16:01:03")) << "time as a label";
+  EXPECT_FALSE(is_portal_dateline("稚内でケーキ2400個誤発注 2時間で完売 3/7(火) 7:00")) << "Japanese hours";
   EXPECT_FALSE(is_portal_dateline("Posted on November 9, 2012 at 6:41 AM \xE2\x80\xA2 7 Comments"))
       << "an English dateline: left to the trees";
   std::string long_line = "2012年01月12日 15:20 来源：新民晚报 ";
