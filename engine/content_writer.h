@@ -73,6 +73,15 @@ class ContentWriter {
   static std::string_view without_block_marker(std::string_view line) {
     return line.size() >= kBlockMarkerBytes && marker_high_bits(line[0]) >= 0 ? line.substr(kBlockMarkerBytes) : line;
   }
+  // A block's rendered line from its first word: without its marker, and
+  // without leading HTML whitespace and line break markers.
+  static std::string_view opening_text(std::string_view line) {
+    line = without_block_marker(line);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\n' ||
+                             line.front() == '\r' || line.front() == '\f' || line.front() == kLineBreakMarker))
+      line.remove_prefix(1);
+    return line;
+  }
   // Reports a block-labelling extractor's decision on one block (closes the
   // open line and span first, so it never falls inside a block's text).
   void decide_block(SourceSpan span, bool kept, float score);

@@ -95,12 +95,6 @@ bool date_or_time_at(std::string_view text, std::size_t at, std::size_t count) {
   return false;
 }
 
-bool names_any(std::string_view text, const std::string_view* names, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i)
-    if (text.find(names[i]) != std::string_view::npos) return true;
-  return false;
-}
-
 // Whether "时间" (or "時間") stands as a label of its own: at the start of
 // the line or after a space, and followed by a colon ("时间： 2012-01-12
 // 16:01:03").
@@ -155,8 +149,7 @@ bool holds_year(std::string_view text) {
 }  // namespace
 
 bool is_timestamp_line(std::string_view text) {
-  text = ContentWriter::without_block_marker(text);
-  while (!text.empty() && (text.front() == ' ' || text.front() == ContentWriter::kLineBreakMarker)) text.remove_prefix(1);
+  text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
   // The cheap question first: every label ends with a colon, ASCII or
   // fullwidth (whose UTF-8 ends with 0x9A, which no ASCII ':' is).
@@ -164,11 +157,8 @@ bool is_timestamp_line(std::string_view text) {
   if (text.substr(0, look).find(':') == std::string_view::npos &&
       text.substr(0, look).find("：") == std::string_view::npos)
     return false;
-  char lowered[kMaxDatelineBytes];
-  const std::size_t size = std::min<std::size_t>(text.size(), 48);  // the longest label and its colon
-  for (std::size_t i = 0; i < size; ++i) lowered[i] = text[i];
-  lower_letters(lowered, size);
-  return opens_with_timestamp_label(std::string_view(lowered, size)) &&
+  char lowered[48];  // the longest label and its colon
+  return opens_with_timestamp_label(lowered_copy(text, lowered, sizeof lowered)) &&
          (holds_year(text) || holds_digit_date_or_time(text));
 }
 
@@ -177,8 +167,8 @@ bool is_portal_dateline(std::string_view text) {
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
   // The cheap question first: every label is a pair of CJK ideographs.
   return may_hold_cjk_ideograph(text) &&
-         (names_any(text, kParticulars, std::size(kParticulars)) || holds_time_label(text)) &&
-         !names_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text);
+         (contains_any(text, kParticulars, std::size(kParticulars)) || holds_time_label(text)) &&
+         !contains_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text);
 }
 
 }  // namespace winnow

@@ -8,6 +8,7 @@
 #include "engine/content_writer.h"
 #include "engine/label_text.h"
 #include "engine/letter_case.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -185,20 +186,6 @@ constexpr std::string_view kNetworks[] = {
     "одноклассник", "weibo", "微博", "微信", "臉書", "脸书",
 };
 
-bool names_any(std::string_view text, const std::string_view* names, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i)
-    if (text.find(names[i]) != std::string_view::npos) return true;
-  return false;
-}
-
-// A block's text from its first word: without the writers' block marker,
-// leading spaces and line breaks.
-std::string_view opening_text(std::string_view text) {
-  text = ContentWriter::without_block_marker(text);
-  while (!text.empty() && (is_html_space(text.front()) || text.front() == ContentWriter::kLineBreakMarker))
-    text.remove_prefix(1);
-  return text;
-}
 
 // Whether `line` opens with one of the calls, whole.
 bool opens_with_follow_call(std::string_view line) {
@@ -384,45 +371,34 @@ bool asks_to_subscribe(std::string_view text) {
   // and Greek too), are searched.
   constexpr std::size_t kCallBytes = 512;
   char lowered[kCallBytes];
-  const std::size_t size = std::min(text.size(), kCallBytes);
-  std::memcpy(lowered, text.data(), size);
-  lower_letters(lowered, size);
-  const std::string_view view(lowered, size);
+  const std::string_view view = lowered_copy(text, lowered, kCallBytes);
   for (std::string_view call : kSubscribeCalls)
     if (view.find(call) != std::string_view::npos) return true;
   return false;
 }
 
 bool asks_to_follow(std::string_view text) {
-  text = opening_text(text);
+  text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
   // Asked of every block: the opening first, lowered only as far as a
   // lead-in and a call reach, and the Chinese invitations (no case); the
   // whole text, lowered, only for a block that passes, to find a network.
   constexpr std::size_t kOpeningBytes = 96;
   char lowered[kFollowCallBytes];
-  const std::size_t opening = std::min(text.size(), kOpeningBytes);
-  std::memcpy(lowered, text.data(), opening);
-  lower_letters(lowered, opening);
-  const std::string_view start(lowered, opening);
+  const std::string_view start = lowered_copy(text, lowered, kOpeningBytes);
   // Each invitation holds 我 ("us", "our"): one scan rules most blocks out.
   const bool calls = opens_with_follow_call(start) || opens_with_lead_in_and_call(start) ||
                      (text.find("\xE6\x88\x91") != std::string_view::npos &&
-                      names_any(text, kFollowInvitations, std::size(kFollowInvitations)));
+                      contains_any(text, kFollowInvitations, std::size(kFollowInvitations)));
   if (!calls) return false;
-  std::memcpy(lowered, text.data(), text.size());
-  lower_letters(lowered, text.size());
-  return names_any(std::string_view(lowered, text.size()), kNetworks, std::size(kNetworks));
+  return contains_any(lowered_copy(text, lowered, sizeof lowered), kNetworks, std::size(kNetworks));
 }
 
 bool is_post_footer(std::string_view text) {
-  text = opening_text(text);
+  text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
   char opening[64];
-  const std::size_t size = std::min(text.size(), sizeof opening);
-  std::memcpy(opening, text.data(), size);
-  lower_letters(opening, size);
-  const std::string_view line(opening, size);
+  const std::string_view line = lowered_copy(text, opening, sizeof opening);
   for (std::string_view footer : kPostFooterOpenings)
     if (line.substr(0, footer.size()) == footer) return true;
   return false;
@@ -436,9 +412,7 @@ bool is_text_size_control(std::string_view text) {
   // so (a row of "Send Print" alone is left to the model).
   text = ContentWriter::without_block_marker(text);
   char lowered[kMaxLabelRowBytes];
-  std::memcpy(lowered, text.data(), text.size());
-  lower_letters(lowered, text.size());
-  const std::string_view line(lowered, text.size());
+  const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
   for (std::string_view label : kTextSizeLabels) {
     // The label's words may stand apart by any separators in the text.
     const std::size_t space = label.find(' ');

@@ -23,6 +23,15 @@ bool starts_with_capital(std::string_view word);
 // A two-byte letter cut at either end is left as it is.
 void lower_letters(char* text, std::size_t size);
 
+// The first `capacity` bytes of `text` (or all of it) copied into `buffer`
+// and lowered as lower_letters() lowers them; returns the copy.
+inline std::string_view lowered_copy(std::string_view text, char* buffer, std::size_t capacity) {
+  const std::size_t size = text.size() < capacity ? text.size() : capacity;
+  for (std::size_t i = 0; i < size; ++i) buffer[i] = text[i];
+  lower_letters(buffer, size);
+  return std::string_view(buffer, size);
+}
+
 // HTML's ASCII whitespace (the set the tokenizer splits words at).
 inline bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 

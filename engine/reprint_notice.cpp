@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "engine/content_writer.h"
+#include "engine/utf8.h"
 
 namespace winnow {
 namespace {
@@ -74,8 +75,7 @@ bool is_reprint_notice(std::string_view text) {
   }
   if (hangul && bans_reprinting_in_korean(text)) return true;
   if (!ideograph) return false;
-  for (std::string_view phrase : kNoticePhrases)
-    if (holds(text, phrase)) return true;
+  if (contains_any(text, kNoticePhrases, std::size(kNoticePhrases))) return true;
   return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text);
 }
 

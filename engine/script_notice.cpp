@@ -15,8 +15,7 @@ bool names_javascript(std::string_view text) {
 
 bool is_escaped_markup(bool in_noscript, std::string_view text) {
   if (!in_noscript) return false;
-  text = ContentWriter::without_block_marker(text);
-  while (!text.empty() && (text.front() == ' ' || text.front() == ContentWriter::kLineBreakMarker)) text.remove_prefix(1);
+  text = ContentWriter::opening_text(text);
   for (std::string_view opening : {std::string_view("<"), std::string_view("&lt;")}) {
     if (text.size() <= opening.size() || !equals_lower(text.substr(0, opening.size()), opening)) continue;
     const char next = text[opening.size()];

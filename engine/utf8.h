@@ -95,6 +95,13 @@ inline bool may_hold_cjk_ideograph(std::string_view text) {
   return false;
 }
 
+// Whether `text` holds any of `count` strings.
+inline bool contains_any(std::string_view text, const std::string_view* strings, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (text.find(strings[i]) != std::string_view::npos) return true;
+  return false;
+}
+
 // C++20's string_view::ends_with, for C++17.
 inline bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;

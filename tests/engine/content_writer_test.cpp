@@ -263,5 +263,12 @@ TEST(ContentWriter, ABlocksFirstWordHasNoLineBreakAndIndentationIsCapped) {
             "\x03\x03" + std::string(kMaxLineIndent, ' '));
 }
 
+TEST(ContentWriter, ABlocksOpeningTextStartsAtItsFirstWord) {
+  const std::string marker(ContentWriter::block_marker(BlockShape{}));
+  EXPECT_EQ(ContentWriter::opening_text(marker + " \x03\tWord and more"), "Word and more");
+  EXPECT_EQ(ContentWriter::opening_text("Word"), "Word");
+  EXPECT_EQ(ContentWriter::opening_text(marker), "");
+}
+
 }  // namespace
 }  // namespace winnow

@@ -45,5 +45,12 @@ TEST(LetterCase, AsciiLoweringLeavesEveryOtherByte) {
   EXPECT_FALSE(equals_lower("More", "mor"));
 }
 
+TEST(LetterCase, ALoweredCopyOfAtMostItsCapacity) {
+  char buffer[8];
+  EXPECT_EQ(lowered_copy("Published: May", buffer, sizeof buffer), "publishe");
+  EXPECT_EQ(lowered_copy("ΔΗΜΟΣ", buffer, sizeof buffer), "δημο") << "two-byte letters, the last cut off";
+  EXPECT_EQ(lowered_copy("", buffer, sizeof buffer), "");
+}
+
 }  // namespace
 }  // namespace winnow

@@ -79,5 +79,13 @@ TEST(Utf8, ACheapLookForCjkIdeographsFindsTheirLeadBytes) {
   EXPECT_FALSE(may_hold_cjk_ideograph(""));
 }
 
+TEST(Utf8, ContainsAnyOfAList) {
+  constexpr std::string_view kNames[] = {"来源", "source"};
+  EXPECT_TRUE(contains_any("2012 来源：新民晚报", kNames, 2));
+  EXPECT_TRUE(contains_any("the source", kNames, 2));
+  EXPECT_FALSE(contains_any("Source", kNames, 2)) << "as written, no case folding";
+  EXPECT_FALSE(contains_any("来源", kNames, 0));
+}
+
 }  // namespace
 }  // namespace winnow
