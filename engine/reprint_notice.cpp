@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "engine/content_writer.h"
+#include "engine/letter_case.h"
 #include "engine/utf8.h"
 
 namespace winnow {
@@ -18,6 +19,18 @@ constexpr std::string_view kNoticePhrases[] = {
 constexpr std::string_view kRightsLines[] = {"版权所有", "版權所有"};
 // What makes "版权所有" part of a longer word: its owner, its right.
 constexpr std::string_view kRightsWordEnds[] = {"人", "者", "权", "權"};
+
+// A rights line in the languages written with case, lowered: "All rights
+// reserved" and its Russian, Polish, German, French, Spanish, Italian and
+// Greek forms.
+constexpr std::string_view kReservedRights[] = {
+    "all rights reserved",        "все права защищены",          "wszelkie prawa zastrzeżone",
+    "alle rechte vorbehalten",    "tous droits réservés",        "todos los derechos reservados",
+    "tutti i diritti riservati",  "με επιφύλαξη παντός δικαιώματος",
+};
+// The rights holder's mark, as pages write it: the sign, the word in either
+// case, "(c)" with a Latin or a Cyrillic c.
+constexpr std::string_view kRightsMarks[] = {"©", "ⓒ", "opyright", "OPYRIGHT", "(c)", "(C)", "(с)", "(С)"};
 
 bool holds(std::string_view text, std::string_view phrase) { return text.find(phrase) != std::string_view::npos; }
 
@@ -57,6 +70,15 @@ bool holds_rights_line(std::string_view text) {
   return false;
 }
 
+// "© 2012 The Associated Press. All rights reserved. This material may not
+// be published, broadcast, rewritten or redistributed.": the mark beside the
+// phrase, since a story may report that someone reserved all rights.
+bool reserves_rights(std::string_view text) {
+  if (!contains_any(text, kRightsMarks, std::size(kRightsMarks))) return false;
+  char lowered[kMaxReprintNoticeBytes];
+  return contains_any(lowered_copy(text, lowered, sizeof lowered), kReservedRights, std::size(kReservedRights));
+}
+
 }  // namespace
 
 bool is_reprint_notice(std::string_view text) {
@@ -74,9 +96,10 @@ bool is_reprint_notice(std::string_view text) {
     if (ideograph && hangul) break;
   }
   if (hangul && bans_reprinting_in_korean(text)) return true;
-  if (!ideograph) return false;
+  if (!ideograph) return reserves_rights(text);
   if (contains_any(text, kNoticePhrases, std::size(kNoticePhrases))) return true;
-  return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text);
+  return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text) ||
+         reserves_rights(text);
 }
 
 }  // namespace winnow

@@ -478,6 +478,26 @@ TEST(DefaultExtractor, APortalsLineOfParticularsAndItsReprintNoticeAreReadButNot
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 
+// A wire story whose agency's rights line closes the story's own element,
+// written as sentences: the trees score it as the story's, and it is not
+// written (engine/reprint_notice.h); stop 114's code wrote it.
+TEST(DefaultExtractor, AWireAgencysRightsLineAfterTheStoryIsReadButNotWritten) {
+  const std::string html = test::read_fixture("wire_story.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(sink.text(),
+                                    {"Harbour town votes", "KESTREL BAY (AP)", "We have waited", "Opponents argued",
+                                     "The council said a grant"},
+                                    {"All rights reserved", "may not be published", "About us"});
+  const std::string line = "© 2026 The Associated Press. All rights reserved.";
+  const std::size_t i = decision_holding(html, sink, line);
+  ASSERT_LT(i, sink.decisions().size());
+  EXPECT_FALSE(sink.decisions()[i].kept);
+  EXPECT_GT(sink.decisions()[i].score, 0.5f) << "scored as the story's, and still not written";
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
+}
+
 // The lines of a text, each with its runs of whitespace made one space and
 // trimmed (a code listing's indentation is the writer's, not the gold's).
 std::vector<std::string> normalized_lines(const std::string& text) {

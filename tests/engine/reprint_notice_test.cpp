@@ -27,10 +27,24 @@ TEST(ReprintNotice, TheSameNoticeInJapaneseAndKorean) {
     EXPECT_FALSE(is_reprint_notice(text)) << text;
 }
 
+TEST(ReprintNotice, ARightsLineInALanguageWrittenWithCase) {
+  for (const char* text :
+       {"© 2012 The Associated Press. All rights reserved. This material may not be published, broadcast, "
+        "rewritten or redistributed.",
+        "Copyright 2012 HealthDay. All Rights Reserved.", "COPYRIGHT (C) 2026 RIVERSIDE GAZETTE. ALL RIGHTS RESERVED.",
+        "© 1999–2026, Информационное агентство «Пример». Все права защищены.",
+        "(с) Пример.ру. Все права защищены. При использовании материалов ссылка обязательна.",
+        "Copyright © Gazeta Przykładowa. Wszelkie prawa zastrzeżone.", "© 2026 Beispiel-Zeitung. Alle Rechte vorbehalten.",
+        "© Le Quotidien. Tous droits réservés.", "© 2026 Εφημερίδα. Με επιφύλαξη παντός δικαιώματος."})
+    EXPECT_TRUE(is_reprint_notice(text)) << text;
+}
+
 TEST(ReprintNotice, AStorysSentenceAboutRightsOrAnEnglishLineIsNone) {
   for (const char* text : {"法院认定该网站未经授权转载原告文章，判令赔偿五万元。", "该作品的版权所有人已提起诉讼。",
                            "音乐公司称版权所有者应获得公平补偿。", "公司表示，其员工的个人言论不代表公司立场。",
                            "网友纷纷留言支持。", "All rights reserved. Do not reprint.", "本网讯 昨日，",
+                           "Copyright 2012 The Daily Example.",
+                           "The label said it had reserved all rights to the recordings, and would sue.",
                            ""})
     EXPECT_FALSE(is_reprint_notice(text)) << text;
   std::string long_notice = "未经授权，不得转载。";
