@@ -200,6 +200,7 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
   note_discussion(closed);
+  block.heads_comments = comment_section_ == kNoCommentSection && heads_comment_section(texts_[slot(closed)].view());
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
@@ -414,7 +415,12 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // fallback block either. Between two paragraphs the smoothing may keep one
   // whatever its own score; the path it chose is already decided, so the
   // blocks around it are decided as before.
-  const bool unwritable = block.never_written || block.page_interface;
+  // Every block before a comment section's heading is decided by now, so
+  // the words written are the story's.
+  if (block.heads_comments && comment_section_ == kNoCommentSection && words_written_ >= kCommentSectionMinWords &&
+      block.stats.page_kind != PageKind::other && !discussion_.discussion())
+    comment_section_ = begin_;
+  const bool unwritable = block.never_written || block.page_interface || begin_ >= comment_section_;
   const bool kept = (content || confident(block.stats, block.probability)) && !unwritable;
   const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
   // A copy of a run already written is dropped, and not held to be written

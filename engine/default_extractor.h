@@ -15,7 +15,8 @@
 // smoothed as any block but never written, so the blocks around it are
 // decided as before (is_page_interface()). A kept block that copies a
 // run of text already written (the story served twice) is dropped too
-// (engine/repeated_text.h). On a page whose first post under comment markup
+// (engine/repeated_text.h). On a story, nothing from the heading of its
+// comment section on is written (kCommentSectionMinWords). On a page whose first post under comment markup
 // comes before any story (a forum thread, a Hacker-News-style item), the
 // comment cue is read as absent from that post on (engine/discussion.h).
 //
@@ -237,6 +238,22 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // readability-testpages 0.004 by package (a how-to's and a video page's
   // lone teasers), 0.9 gains less (in-sample 0.9158 / 0.9105).
   static constexpr float kConfidentMinimum = 0.85f;
+  // A story's comment section: once a block that heads one
+  // (heads_comment_section(): "Comments", "45 comments", "Leave a Reply",
+  // "Комментарии"; engine/interface_label.h) is reached with at least this
+  // many words written before it, on a page that does not declare itself
+  // something other than a story (PageKind::other: a Q&A site's or a
+  // forum's "website", whose answers follow "6 Comments") and is not read
+  // as a discussion (engine/discussion.h), nothing from that block on is
+  // written. Readers' comments are prose, and a blog theme sets them under
+  // no class that says so (Movable Type: a post, "Comments", then each
+  // comment and its "Posted by: Ellen at September 10, 2012 11:40 AM"), so
+  // the trees keep them at p 0.8 to 0.98 and the article's end
+  // (engine/article_end.h) never comes: no block is dropped between them.
+  // The heading is decided when every block before it is, so the words
+  // written are the story's; a count link above the story ("Comments (7)"
+  // beside the byline) comes before them.
+  static constexpr std::uint64_t kCommentSectionMinWords = 300;
   // Inside what the page declares the text of a creative work (schema.org's
   // itemprop="text", kSemDeclaredText: a forum post's, an answer's, a
   // comment's body; some blog themes put it on the post's body), the
@@ -405,6 +422,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     bool link_aside = false;   // is_link_aside()
     bool page_interface = false;  // is_page_interface(): read as any block, never written
     bool passed_over = false;  // decided as dropped without a score
+    bool heads_comments = false;  // heads_comment_section()
   };
   // What writing a block the page sets aside needs of its BlockStats, and
   // what telling a headline and its deck needs: the headline, its deck, the
@@ -544,6 +562,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
   ArticleEnd article_end_;  // whether the page's article has ended (engine/article_end.h)
+  // The story's comment section's heading (kCommentSectionMinWords), from
+  // which nothing is written; none yet: kNoCommentSection.
+  static constexpr std::uint64_t kNoCommentSection = UINT64_MAX;
+  std::uint64_t comment_section_ = kNoCommentSection;
   RepeatedText repeated_;   // the texts written, to tell a copy of them (engine/repeated_text.h)
   HeldFacts fallback_{0, {}, 0, 0, -1.0f, 0, false};  // probability -1: none
   BoundedText fallback_text_;

@@ -309,30 +309,66 @@ bool skip_count(std::string_view* text) {
   return true;
 }
 
+// A line's words lowered, with brackets, braces and colons read as spaces
+// (they set off a count) and every run of spaces one; false for a line
+// longer than the buffer.
+bool normalized_line(std::string_view text, char (&buffer)[kMaxLabelBytes], std::string_view* line) {
+  text = ContentWriter::without_block_marker(text);
+  std::size_t size = 0;
+  for (char c : text) {
+    if (c == '{' || c == '(' || c == '[' || c == ')' || c == ']' || c == ':') c = ' ';
+    if (is_html_space(c)) {
+      if (size == 0 || buffer[size - 1] == ' ') continue;
+      c = ' ';
+    }
+    if (size == sizeof buffer) return false;
+    buffer[size++] = c;
+  }
+  while (size > 0 && buffer[size - 1] == ' ') --size;
+  lower_letters(buffer, size);
+  *line = std::string_view(buffer, size);
+  return true;
+}
+
+// A comment section's own heading, lower case, without its count: what
+// follows it is readers' text ("Comments", "Reader comments 97", "Leave a
+// Reply"). Not "Comment" alone (a paper's opinion section, a heading in a
+// story about it) nor "Discussion" (a paper's section, a wiki's tab); in
+// Chinese not "评论" alone (a portal's commentary column).
+constexpr std::string_view kCommentSectionHeadings[] = {
+    "comments", "reader comments", "readers' comments", "readers comments", "user comments", "your comments",
+    "responses", "leave a reply", "leave a comment", "post a comment", "add a comment", "add your comment",
+    "join the discussion", "join the conversation", "kommentare", "commentaires", "comentarios", "commenti",
+    "komentarze", "комментарии", "σχόλια", "网友评论", "網友評論", "发表评论", "發表評論", "我要评论",
+    "我要評論", "コメント", "댓글",
+};
+
+bool is_comment_section_heading(std::string_view line) {
+  skip_count(&line);
+  const std::size_t last_space = line.rfind(' ');
+  if (last_space != std::string_view::npos && is_count(line.substr(last_space + 1))) line = line.substr(0, last_space);
+  for (std::string_view heading : kCommentSectionHeadings)
+    if (line == heading) return true;
+  return false;
+}
+
 }  // namespace
 
 bool announces_comments(std::string_view text) {
-  text = ContentWriter::without_block_marker(text);
   char lowered[kMaxLabelBytes];
-  std::size_t size = 0;
-  for (char c : text) {
-    // Spaces of any kind as one; brackets and braces around a count dropped.
-    if (c == '{' || c == '(' || c == '[' || c == ')' || c == ']' || c == ':') c = ' ';
-    if (is_html_space(c)) {
-      if (size == 0 || lowered[size - 1] == ' ') continue;
-      c = ' ';
-    }
-    if (size == sizeof lowered) return false;
-    lowered[size++] = c;
-  }
-  while (size > 0 && lowered[size - 1] == ' ') --size;
-  lower_letters(lowered, size);
-  std::string_view line(lowered, size);
+  std::string_view line;
+  if (!normalized_line(text, lowered, &line)) return false;
   if (skip_count(&line)) return opens_with_comment_word(line);
   // The word first, then the count and nothing more.
   const std::size_t space = line.find(' ');
   return space != std::string_view::npos && opens_with_comment_word(line) &&
          line.find(' ', space + 1) == std::string_view::npos && is_count(line.substr(space + 1));
+}
+
+bool heads_comment_section(std::string_view text) {
+  char lowered[kMaxLabelBytes];
+  std::string_view line;
+  return normalized_line(text, lowered, &line) && is_comment_section_heading(line);
 }
 
 bool is_reaction_count(std::string_view text) {

@@ -68,6 +68,13 @@ bool is_reaction_count(std::string_view text);
 // tells a story's comment section from).
 bool announces_comments(std::string_view text);
 
+// Whether `text` heads a story's comment section: a line that announces its
+// comments (announces_comments()) or is only the section's heading, with or
+// without a count ("Comments", "Reader comments 97", "Leave a Reply", "Post
+// a Comment", "Комментарии", "Komentarze", "网友评论"). Not "Comment" alone
+// (a paper's opinion section) nor "Discussion".
+bool heads_comment_section(std::string_view text);
+
 // Whether `text` asks the reader to subscribe or sign up: its first 512
 // bytes hold one of a few call words, in any case ("subscri", "sign up",
 // "newsletter", "inbox"; "abonn", "suscri", "iscriviti", "подпиш", "订阅",

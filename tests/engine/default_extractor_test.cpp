@@ -498,6 +498,34 @@ TEST(DefaultExtractor, AWireAgencysRightsLineAfterTheStoryIsReadButNotWritten) {
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 
+// A blog post whose readers' comments follow a "Comments" heading under no
+// class that says so, each signed "Posted by: …": the trees keep them as
+// they keep the post (stop 114's code wrote all three). Nothing from the
+// heading on is written once the post's words are; a count linking to the
+// comments above the post is no such heading, and a page that declares
+// itself something other than a story (a Q&A site's "website") keeps what
+// follows.
+TEST(DefaultExtractor, NothingIsWrittenFromAStorysCommentSectionOn) {
+  const std::string html = test::read_fixture("blog_post_with_comments.html");
+  const std::initializer_list<const char*> story = {"A wet spring for the broad beans", "It has rained", "My neighbour",
+                                          "I have tried one thing", "The onion sets", "What are you growing"};
+  const std::initializer_list<const char*> comments = {"Comments", "Our beans did exactly", "Posted by: Hollis",
+                                             "For the pigeons", "I would pinch the tops out", "Post a comment"};
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}}) {
+    const std::string text = test::run_pipeline(html, ExtractorConfig{}, chunk).text;
+    expect_kept_in_order_and_left_out(text, story, comments);
+  }
+  std::string linked = html;
+  const std::string header = "<h3 class=\"entry-header\">A wet spring for the broad beans</h3>";
+  linked.replace(linked.find(header), header.size(), header + "<p><a href=\"#comments\">Comments (3)</a></p>");
+  expect_kept_in_order_and_left_out(test::run_pipeline(linked, ExtractorConfig{}, 0).text, story,
+                                    {"Our beans did exactly"});
+  std::string declared = html;
+  declared.replace(declared.find("</head>"), 7, "<meta property=\"og:type\" content=\"website\"></head>");
+  const std::string declared_text = test::run_pipeline(declared, ExtractorConfig{}, 0).text;
+  EXPECT_NE(declared_text.find("For the pigeons"), std::string::npos) << declared_text;
+}
+
 // The lines of a text, each with its runs of whitespace made one space and
 // trimmed (a code listing's indentation is the writer's, not the gold's).
 std::vector<std::string> normalized_lines(const std::string& text) {

@@ -161,6 +161,16 @@ TEST(InterfaceLabel, ALineThatAnnouncesAStorysComments) {
     EXPECT_FALSE(announces_comments(text)) << text;
 }
 
+TEST(InterfaceLabel, ALineThatHeadsAStorysCommentSection) {
+  for (const char* text : {"Comments", "COMMENTS", "Comments (7)", "45 comments", "0 Comments:", "Reader comments 97",
+                           "Leave a Reply", "Post a Comment", "Join the discussion", "Комментарии",
+                           "Komentarze (12)", "Σχόλια", "网友评论", "16 comments:"})
+    EXPECT_TRUE(heads_comment_section(text)) << text;
+  for (const char* text : {"Comment", "Response", "Discussion", "评论", "Comments are closed",
+                           "Comments on the draft were due in May", "5 replies", "Leave a comment below, and tell us more", ""})
+    EXPECT_FALSE(heads_comment_section(text)) << text;
+}
+
 TEST(InterfaceLabel, AHeadingIsALabelOnlyWhenAPhraseSaysSo) {
   for (const char* text : {"Share this:", "Like this:", "Click to expand"})
     EXPECT_TRUE(is_interface_label(text, true)) << text;
