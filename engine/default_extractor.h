@@ -42,7 +42,7 @@
 // next block up to kSlotKeepBytes), the labeler (the smoothing, and on its
 // second path the same at kRecallShift more, which says which likely blocks
 // are written).
-// Memory bound: (lag + 2) * (sizeof(BlockStats) + 12) + kLikelyBlocks * 48
+// Memory bound: (lag + 2) * (sizeof(BlockStats) + 16) + kLikelyBlocks * 48
 // + RepeatedText::kRemembered * 4 bytes fixed, plus the text of lag + 3 blocks
 // (at most kMaxBlockTextBytes each, engine/token.h; a slot holds at most
 // kSlotKeepBytes or about 1.5 times its block's text), of
@@ -424,6 +424,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     bool passed_over = false;  // decided as dropped without a score
     bool heads_comments = false;  // heads_comment_section()
   };
+  static_assert(sizeof(Pending) <= sizeof(BlockStats) + 16, "the memory bound above counts 16 bytes a block");
   // What writing a block the page sets aside needs of its BlockStats, and
   // what telling a headline and its deck needs: the headline, its deck, the
   // fallback and every likely block hold this rather than a whole BlockStats.
