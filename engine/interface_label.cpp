@@ -332,18 +332,34 @@ bool normalized_line(std::string_view text, char (&buffer)[kMaxLabelBytes], std:
 
 // A comment section's own heading, lower case, without its count: what
 // follows it is readers' text ("Comments", "Reader comments 97", "Leave a
-// Reply"). Not "Comment" alone (a paper's opinion section, a heading in a
-// story about it) nor "Discussion" (a paper's section, a wiki's tab); in
-// Chinese not "评论" alone (a portal's commentary column).
+// Reply"), or the line a closed or empty section shows in its place ("No
+// comments yet", "Comments are closed."). Not "Comment" alone (a paper's
+// opinion section, a heading in a story about it) nor "Discussion" (a
+// paper's section, a wiki's tab); in Chinese not "评论" alone (a portal's
+// commentary column).
 constexpr std::string_view kCommentSectionHeadings[] = {
     "comments", "reader comments", "readers' comments", "readers comments", "user comments", "your comments",
-    "responses", "leave a reply", "leave a comment", "post a comment", "add a comment", "add your comment",
-    "join the discussion", "join the conversation", "kommentare", "commentaires", "comentarios", "commenti",
-    "komentarze", "комментарии", "σχόλια", "网友评论", "網友評論", "发表评论", "發表評論", "我要评论",
-    "我要評論", "コメント", "댓글",
+    "responses", "leave a reply", "leave a response", "leave a comment", "post a comment", "add a comment",
+    "add your comment", "join the discussion", "join the conversation", "no comments yet", "comments are closed",
+    "comments are now closed", "kommentare", "commentaires", "comentarios", "commenti", "komentarze",
+    "комментарии", "σχόλια", "网友评论", "網友評論", "发表评论", "發表評論", "我要评论", "我要評論", "コメント", "댓글",
 };
 
+// The line without the marks a heading or a closing line may end with.
+std::string_view without_closing_marks(std::string_view line) {
+  for (;;) {
+    if (!line.empty() && (line.back() == '.' || line.back() == '!' || line.back() == ' ')) {
+      line.remove_suffix(1);
+    } else if (ends_with(line, "…") || ends_with(line, "»")) {
+      line.remove_suffix(ends_with(line, "…") ? 3 : 2);
+    } else {
+      return line;
+    }
+  }
+}
+
 bool is_comment_section_heading(std::string_view line) {
+  line = without_closing_marks(line);
   skip_count(&line);
   const std::size_t last_space = line.rfind(' ');
   if (last_space != std::string_view::npos && is_count(line.substr(last_space + 1))) line = line.substr(0, last_space);
@@ -368,7 +384,7 @@ bool announces_comments(std::string_view text) {
 bool heads_comment_section(std::string_view text) {
   char lowered[kMaxLabelBytes];
   std::string_view line;
-  return normalized_line(text, lowered, &line) && is_comment_section_heading(line);
+  return (normalized_line(text, lowered, &line) && is_comment_section_heading(line)) || announces_comments(text);
 }
 
 bool is_reaction_count(std::string_view text) {

@@ -71,8 +71,9 @@ bool announces_comments(std::string_view text);
 // Whether `text` heads a story's comment section: a line that announces its
 // comments (announces_comments()) or is only the section's heading, with or
 // without a count ("Comments", "Reader comments 97", "Leave a Reply", "Post
-// a Comment", "Комментарии", "Komentarze", "网友评论"). Not "Comment" alone
-// (a paper's opinion section) nor "Discussion".
+// a Comment", "Комментарии", "Komentarze", "网友评论"), or the line an empty
+// or closed section shows ("No comments yet", "Comments are closed."). Not
+// "Comment" alone (a paper's opinion section) nor "Discussion".
 bool heads_comment_section(std::string_view text);
 
 // Whether `text` asks the reader to subscribe or sign up: its first 512

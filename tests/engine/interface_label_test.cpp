@@ -164,9 +164,10 @@ TEST(InterfaceLabel, ALineThatAnnouncesAStorysComments) {
 TEST(InterfaceLabel, ALineThatHeadsAStorysCommentSection) {
   for (const char* text : {"Comments", "COMMENTS", "Comments (7)", "45 comments", "0 Comments:", "Reader comments 97",
                            "Leave a Reply", "Post a Comment", "Join the discussion", "Комментарии",
-                           "Komentarze (12)", "Σχόλια", "网友评论", "16 comments:"})
+                           "Komentarze (12)", "Σχόλια", "网友评论", "16 comments:", "107 Responses to \"Alien Surface\"",
+                           "Leave a Response", "No comments yet", "Comments are closed.", "Reader comments \u00bb"})
     EXPECT_TRUE(heads_comment_section(text)) << text;
-  for (const char* text : {"Comment", "Response", "Discussion", "评论", "Comments are closed",
+  for (const char* text : {"Comment", "Response", "Discussion", "评论", "No comment.", "Comments are closed to new members",
                            "Comments on the draft were due in May", "5 replies", "Leave a comment below, and tell us more", ""})
     EXPECT_FALSE(heads_comment_section(text)) << text;
 }
