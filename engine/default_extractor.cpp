@@ -200,7 +200,7 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
   note_discussion(closed);
-  block.heads_comments = comment_section_ == kNoCommentSection && heads_comment_section(texts_[slot(closed)].view());
+  block.heads_comments = !in_comment_section_ && heads_comment_section(texts_[slot(closed)].view());
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
@@ -410,17 +410,17 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   const Pending& block = pending_[slot(begin_)];
   const std::string_view text = texts_[slot(begin_)].view();
   const HeldFacts facts = HeldFacts::of(block.stats, block.probability);
+  // Every block before a comment section's heading is decided by now, so
+  // the words written are the story's (kCommentSectionMinWords).
+  if (block.heads_comments && words_written_ >= kCommentSectionMinWords &&
+      block.stats.page_kind != PageKind::other && !discussion_.discussion())
+    in_comment_section_ = true;
   // A block never written (never_written(), or part of the page's
   // interface: is_page_interface()) is not held as a headline, likely or
   // fallback block either. Between two paragraphs the smoothing may keep one
   // whatever its own score; the path it chose is already decided, so the
   // blocks around it are decided as before.
-  // Every block before a comment section's heading is decided by now, so
-  // the words written are the story's.
-  if (block.heads_comments && comment_section_ == kNoCommentSection && words_written_ >= kCommentSectionMinWords &&
-      block.stats.page_kind != PageKind::other && !discussion_.discussion())
-    comment_section_ = begin_;
-  const bool unwritable = block.never_written || block.page_interface || begin_ >= comment_section_;
+  const bool unwritable = block.never_written || block.page_interface || in_comment_section_;
   const bool kept = (content || confident(block.stats, block.probability)) && !unwritable;
   const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
   // A copy of a run already written is dropped, and not held to be written

@@ -563,10 +563,11 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   bool wrote_any_ = false;
   std::uint64_t words_written_ = 0;
   ArticleEnd article_end_;  // whether the page's article has ended (engine/article_end.h)
-  // The story's comment section's heading (kCommentSectionMinWords), from
-  // which nothing is written; none yet: kNoCommentSection.
-  static constexpr std::uint64_t kNoCommentSection = UINT64_MAX;
-  std::uint64_t comment_section_ = kNoCommentSection;
+  // Whether the story's comment section has begun (kCommentSectionMinWords):
+  // nothing is written from its heading on. (A flag, not the heading's
+  // index: it fits the padding, and the fixed state, charged to the budget,
+  // stays as it was.)
+  bool in_comment_section_ = false;
   RepeatedText repeated_;   // the texts written, to tell a copy of them (engine/repeated_text.h)
   HeldFacts fallback_{0, {}, 0, 0, -1.0f, 0, false};  // probability -1: none
   BoundedText fallback_text_;
