@@ -200,7 +200,10 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const std::uint64_t closed = end_++;
   Pending& block = pending_[slot(closed)];
   note_discussion(closed);
-  block.heads_comments = !in_comment_section_ && heads_comment_section(texts_[slot(closed)].view());
+  // A heading of a comment section is as short as a line that announces
+  // the comments (engine/discussion.h); most blocks are longer, and go at once.
+  block.heads_comments = !in_comment_section_ && block.stats.words <= DiscussionReading::kAnnouncementWords &&
+                         heads_comment_section(texts_[slot(closed)].view());
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;

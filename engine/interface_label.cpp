@@ -314,6 +314,9 @@ bool skip_count(std::string_view* text) {
 // longer than the buffer.
 bool normalized_line(std::string_view text, char (&buffer)[kMaxLabelBytes], std::string_view* line) {
   text = ContentWriter::without_block_marker(text);
+  // Asked of every block: a text twice as long as a label is none, however
+  // its spaces and brackets fold (a block's words are one space apart).
+  if (text.size() > 2 * sizeof buffer) return false;
   std::size_t size = 0;
   for (char c : text) {
     if (c == '{' || c == '(' || c == '[' || c == ')' || c == ']' || c == ':') c = ' ';
@@ -368,12 +371,8 @@ bool is_comment_section_heading(std::string_view line) {
   return false;
 }
 
-}  // namespace
-
-bool announces_comments(std::string_view text) {
-  char lowered[kMaxLabelBytes];
-  std::string_view line;
-  if (!normalized_line(text, lowered, &line)) return false;
+// announces_comments() of a normalized_line().
+bool is_comment_announcement(std::string_view line) {
   if (skip_count(&line)) return opens_with_comment_word(line);
   // The word first, then the count and nothing more.
   const std::size_t space = line.find(' ');
@@ -381,10 +380,18 @@ bool announces_comments(std::string_view text) {
          line.find(' ', space + 1) == std::string_view::npos && is_count(line.substr(space + 1));
 }
 
+}  // namespace
+
+bool announces_comments(std::string_view text) {
+  char lowered[kMaxLabelBytes];
+  std::string_view line;
+  return normalized_line(text, lowered, &line) && is_comment_announcement(line);
+}
+
 bool heads_comment_section(std::string_view text) {
   char lowered[kMaxLabelBytes];
   std::string_view line;
-  return (normalized_line(text, lowered, &line) && is_comment_section_heading(line)) || announces_comments(text);
+  return normalized_line(text, lowered, &line) && (is_comment_section_heading(line) || is_comment_announcement(line));
 }
 
 bool is_reaction_count(std::string_view text) {
