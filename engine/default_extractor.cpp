@@ -418,8 +418,8 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   if (block.heads_comments && words_written_ >= kCommentSectionMinWords &&
       block.stats.page_kind != PageKind::other && !discussion_.discussion())
     in_comment_section_ = true;
-  // A block never written (never_written(), or part of the page's
-  // interface: is_page_interface()) is not held as a headline, likely or
+  // A block never written (never_written(), part of the page's interface:
+  // is_page_interface(), or of a story's comment section) is not held as a headline, likely or
   // fallback block either. Between two paragraphs the smoothing may keep one
   // whatever its own score; the path it chose is already decided, so the
   // blocks around it are decided as before.
