@@ -415,7 +415,9 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   const HeldFacts facts = HeldFacts::of(block.stats, block.probability);
   // Every block before a comment section's heading is decided by now, so
   // the words written are the story's (kCommentSectionMinWords).
-  if (block.heads_comments && words_written_ >= kCommentSectionMinWords &&
+  const bool own_heading = block.stats.heading_level > 0 && block.stats.anchor_words == 0;
+  const std::uint64_t story_words = own_heading ? kUnlinkedCommentHeadingMinWords : kCommentSectionMinWords;
+  if (block.heads_comments && words_written_ >= story_words &&
       block.stats.page_kind != PageKind::other && !discussion_.discussion())
     in_comment_section_ = true;
   // A block never written (never_written(), part of the page's interface:

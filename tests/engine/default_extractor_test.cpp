@@ -524,6 +524,20 @@ TEST(DefaultExtractor, NothingIsWrittenFromAStorysCommentSectionOn) {
   declared.replace(declared.find("</head>"), 7, "<meta property=\"og:type\" content=\"website\"></head>");
   const std::string declared_text = test::run_pipeline(declared, ExtractorConfig{}, 0).text;
   EXPECT_NE(declared_text.find("For the pigeons"), std::string::npos) << declared_text;
+  // A short post, some 190 words (under kCommentSectionMinWords): its
+  // comments go after a heading that is no link
+  // (kUnlinkedCommentHeadingMinWords), not after a link to them.
+  std::string short_post = html;
+  for (const char* opening : {"<p>I have tried one thing", "<p>The onion sets"}) {
+    const std::size_t at = short_post.find(opening);
+    short_post.erase(at, short_post.find("</p>", at) + 4 - at);
+  }
+  expect_kept_in_order_and_left_out(test::run_pipeline(short_post, ExtractorConfig{}, 0).text,
+                                    {"It has rained", "What are you growing"}, {"Our beans did exactly", "For the pigeons"});
+  std::string linked_heading = short_post;
+  linked_heading.replace(linked_heading.find("<h3>Comments</h3>"), 17, "<h3><a href=\"#c1001\">Comments</a></h3>");
+  const std::string linked_text = test::run_pipeline(linked_heading, ExtractorConfig{}, 0).text;
+  EXPECT_NE(linked_text.find("For the pigeons"), std::string::npos) << linked_text;
 }
 
 // The lines of a text, each with its runs of whitespace made one space and
