@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/content_sink.h"
+#include "engine/letter_case.h"
 #include "engine/token.h"
 
 namespace winnow {
@@ -77,9 +78,7 @@ class ContentWriter {
   // without leading HTML whitespace and line break markers.
   static std::string_view opening_text(std::string_view line) {
     line = without_block_marker(line);
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\n' ||
-                             line.front() == '\r' || line.front() == '\f' || line.front() == kLineBreakMarker))
-      line.remove_prefix(1);
+    while (!line.empty() && (is_html_space(line.front()) || line.front() == kLineBreakMarker)) line.remove_prefix(1);
     return line;
   }
   // Reports a block-labelling extractor's decision on one block (closes the
