@@ -220,8 +220,18 @@ bool opens_with_lead_in_and_call(std::string_view line) {
 // How a blog engine's footer to a post opens (WordPress's default themes,
 // Movable Type's and TypePad's), lower case.
 constexpr std::string_view kPostFooterOpenings[] = {
-    "this entry was posted", "this entry was filed under", "you can follow any responses to this entry",
-    "bookmark the permalink", "trackback url",
+    "this entry was posted", "this entry was filed under", "this entry was written by",
+    "you can follow any responses to this entry", "bookmark the permalink", "trackback url",
+};
+
+// The engines' sentences that no story writes, as they print them (lower
+// case after the sentence's first word): found anywhere in a short block,
+// since themes set the post's date and author before them on one line
+// ("Posted on August 9, 2012 by Ann. This entry was posted in News.
+// Bookmark the permalink."). "Filed under" and "Posted in … | 3 Comments"
+// are not among them: a post's heading line says so too, and golds keep it.
+constexpr std::string_view kPostFooterSentences[] = {
+    "entry was posted in", "entry was posted on", "the permalink", "any responses to this entry",
 };
 
 // A label for the text's size, lower case, its words one space apart.
@@ -460,7 +470,9 @@ bool is_post_footer(std::string_view text) {
   const std::string_view line = lowered_copy(text, opening, sizeof opening);
   for (std::string_view footer : kPostFooterOpenings)
     if (line.substr(0, footer.size()) == footer) return true;
-  return false;
+  // Searched in the text as written, not a lowered copy: asked of every
+  // short block, a search costs less than lowering 512 bytes.
+  return contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
 }
 
 bool is_text_size_control(std::string_view text) {

@@ -115,10 +115,15 @@ TEST(InterfaceLabel, ABlogEnginesFooterToAPost) {
         "THIS ENTRY WAS FILED UNDER News.",
         "You can follow any responses to this entry through the RSS 2.0 feed. You can leave a response.",
         "Bookmark the permalink.", "TrackBack URL for this entry: http://www.typepad.com/services/trackback/6a00d8",
-        "Trackback URL: http://example.org/trackback/12"})
+        "Trackback URL: http://example.org/trackback/12", "This entry was written by matt, posted on 10/18/2012.",
+        "Posted on August 9, 2012 by Ann. This entry was posted in Prospects. Bookmark the permalink.",
+        "Posted by Kim on Jan 17 2012. Filed under Top Stories. You can follow any responses to this entry."})
     EXPECT_TRUE(is_post_footer(text)) << text;
+  // A post's heading line, which golds keep, and an author's credit.
   for (const char* text : {"The entry was posted to the court on Monday.", "Posted by Ann on Monday",
-                           "We moved this entry to the archive.", "Trackbacks", ""})
+                           "We moved this entry to the archive.", "Trackbacks", "Posted in News | 3 Comments",
+                           "Posted by Shari August 9th, 2012 | 0 Comments »", "Filed under: Poultry & Game",
+                           "This was written by Gayle Brown on behalf of GCL Direct.", "This article was Written By", ""})
     EXPECT_FALSE(is_post_footer(text)) << text;
   const std::string long_footer = "This entry was posted " + std::string(kFollowCallBytes, 'x');
   EXPECT_FALSE(is_post_footer(long_footer)) << "a long block is prose, whatever it opens with";
