@@ -224,6 +224,26 @@ constexpr std::string_view kPostFooterOpenings[] = {
     "you can follow any responses to this entry", "bookmark the permalink", "trackback url",
 };
 
+// How a line a site sets under each story to serve its readers opens,
+// lower case: a request to rate the story, whom to write to about it (a
+// wire's footer: "To contact the reporter on this story: Ann Lee in Mumbai
+// at alee@example.net"), its permanent address. Each is a call or a label
+// no story's own sentence opens with; "Rate this" alone is left out (a
+// product's rating).
+constexpr std::string_view kStoryServiceOpenings[] = {
+    "rate this article", "rate this story", "rate this post",
+    "to contact the reporter on this story", "to contact the reporters on this story",
+    "to contact the editor responsible for this story", "to contact the editors responsible for this story",
+    "permalink:", "permanent link:",
+    "оцените статью", "оцените, пожалуйста, статью", "оцените материал", "оцените новость",  // Russian
+    "постоянный адрес новости", "постоянный адрес статьи", "постоянный адрес материала", "постоянная ссылка",
+    "oceń artykuł", "oceń tekst",                                   // Polish
+    "artikel bewerten", "bewerten sie diesen artikel",              // German
+    "notez cet article", "évaluez cet article",                     // French
+    "valora este artículo", "califica este artículo",               // Spanish
+    "βαθμολογήστε το άρθρο",                                        // Greek
+};
+
 // The engines' sentences that no story writes, as they print them (lower
 // case after the sentence's first word): found anywhere in a short block,
 // since themes set the post's date and author before them on one line
@@ -473,6 +493,16 @@ bool is_post_footer(std::string_view text) {
   // Searched in the text as written, not a lowered copy: asked of every
   // short block, a search costs less than lowering 512 bytes.
   return contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
+}
+
+bool is_story_service_line(std::string_view text) {
+  text = ContentWriter::opening_text(text);
+  if (text.empty() || text.size() > kFollowCallBytes) return false;
+  char opening[64];
+  const std::string_view line = lowered_copy(text, opening, sizeof opening);
+  for (std::string_view service : kStoryServiceOpenings)
+    if (line.substr(0, service.size()) == service) return true;
+  return false;
 }
 
 bool is_text_size_control(std::string_view text) {

@@ -37,8 +37,9 @@
 // too; and asks_to_subscribe() below tells a newsletter box's call, which
 // DefaultExtractor::is_page_interface does not write either (stop 108), as
 // it does not write a call to follow the site on a social network
-// (asks_to_follow()), a blog engine's footer to a post (is_post_footer())
-// or a text-size control (is_text_size_control(); stop 113).
+// (asks_to_follow()), a blog engine's footer to a post (is_post_footer()),
+// a text-size control (is_text_size_control(); stop 113) or a site's
+// service line under a story (is_story_service_line(); stop 116).
 //
 // Matching: engine/label_text.h. Memory: none; no state.
 #pragma once
@@ -117,6 +118,16 @@ bool asks_to_follow(std::string_view text);
 // a print edition); beside a text-size control it is a tool. Memory: the
 // label matching's stack copies; no state.
 bool is_text_size_control(std::string_view text);
+
+// Whether `text`, of at most kFollowCallBytes bytes, is a line a site sets
+// under each story to serve its readers, as it opens: a request to rate the
+// story ("Rate this article", "Оцените, пожалуйста, статью. Нам важно Ваше
+// мнение.", "Oceń artykuł"), whom to write to about it, as a wire's footer
+// gives them ("To contact the reporter on this story: … at …@….net"), or
+// the story's permanent address ("Постоянный адрес новости: www.…",
+// "Permalink: …"), in any case; in English, Russian, Polish, German,
+// French, Spanish or Greek. Memory: a 64-byte stack copy; no state.
+bool is_story_service_line(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a blog engine's
 // footer to a post, as WordPress's and Movable Type's templates word it:

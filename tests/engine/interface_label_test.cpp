@@ -129,6 +129,23 @@ TEST(InterfaceLabel, ABlogEnginesFooterToAPost) {
   EXPECT_FALSE(is_post_footer(long_footer)) << "a long block is prose, whatever it opens with";
 }
 
+TEST(InterfaceLabel, ASitesServiceLineUnderAStory) {
+  for (const char* text :
+       {"Rate this article", "RATE THIS POST", "Оцените, пожалуйста, статью. Нам важно Ваше мнение.", "Оцените статью:",
+        "Oceń artykuł", "To contact the reporter on this story: Ann Lee in Mumbai at alee@example.net",
+        "To contact the editor responsible for this story: Bo Kim at bkim@example.net .",
+        "Постоянный адрес новости: www.example.ru/news/1485954.html 18:11 05.01.2012 Версия для печати",
+        "Permalink: http://example.org/2012/01/story"})
+    EXPECT_TRUE(is_story_service_line(text)) << text;
+  // A story's own sentences, a product's rating, a label alone.
+  for (const char* text : {"Rate this", "Rate this product", "To contact the reporter, the police used a phone.",
+                           "Permalink", "The editor responsible for this story declined to comment.",
+                           "Оцените сами, насколько это важно.", ""})
+    EXPECT_FALSE(is_story_service_line(text)) << text;
+  const std::string long_line = "Rate this article " + std::string(kFollowCallBytes, 'x');
+  EXPECT_FALSE(is_story_service_line(long_line)) << "a long block is prose, whatever it opens with";
+}
+
 TEST(InterfaceLabel, ATextSizeControlAloneOrAmongAnArticlesTools) {
   for (const char* text : {"Text Size", "Font size: A A A", "【字號 大 中 小 】", "調整字體︰ 大 中 小", "字号： T | T",
                            "Αποστολή Εκτύπωση Μέγεθος κειμένου Μοιραστείτε το:", "Print | Email | Text size",
