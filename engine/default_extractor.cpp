@@ -122,7 +122,7 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                               stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
   const bool button_link = stats.words > 0 && !heading && (stats.semantics & kSemButtonLink) != 0;
-  const bool site_tool = !heading && (asks_to_follow(text) || is_post_footer(text) || is_story_service_line(text) ||
+  const bool site_tool = !heading && (asks_to_follow(text) || is_post_footer(text) || is_reader_service_line(text) ||
                                       is_text_size_control(text) ||
                                       is_portal_dateline(text) || is_timestamp_line(text) ||
                                       is_reprint_notice(text));

@@ -411,7 +411,7 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // a line that closes a story under no class that says so, or it is a
   // blog engine's footer to a post (is_post_footer(): "This entry was
   // posted on …"), a site's service line under a story
-  // (is_story_service_line(): "Rate this article", "To contact the reporter
+  // (is_reader_service_line(): "Rate this article", "To contact the reporter
   // on this story: …") or a text-size control (is_text_size_control():
   // "Text Size", "字號 大 中 小").
   static bool is_page_interface(const BlockStats& stats, std::string_view text);

@@ -30,6 +30,7 @@ constexpr std::string_view kPhrases[] = {
     "share on linkedin",
     "share on whatsapp",
     "share via email",
+    "share via",
     "copy link",
     "like this",
     "print this article",
@@ -41,6 +42,12 @@ constexpr std::string_view kPhrases[] = {
     "enlarge this image",
     "enlarge image",
     "play slideshow",
+    "view gallery",
+    "see gallery",
+    "reprints permissions",
+    "translate this blog",
+    "translate this page",
+    "show full pr text",
     "listen to this article",
     "listen to this story",
     "back to top",
@@ -71,6 +78,23 @@ constexpr std::string_view kPhrases[] = {
     "skip to main content",
     "skip to content",
     "skip to search results",
+    "skip to navigation",
+    "skocz do tekstu",            // Polish
+    "skocz do treści",
+    "przejdź do treści",
+    "zum inhalt springen",        // German
+    "direkt zum inhalt",
+    "aller au contenu",           // French
+    "aller au contenu principal",
+    "ir al contenido",            // Spanish
+    "перейти к содержанию",       // Russian
+    "перейти к основному содержанию",
+    "μετάβαση στο περιεχόμενο",   // Greek
+    "跳到主文",                    // Chinese
+    "跳到主要內容",
+    "跳到主要内容",
+    "跳至主要内容",
+    "跳至主要內容",
     "toggle caption",
     "code select all",
     "sorted by",
@@ -94,6 +118,8 @@ constexpr std::string_view kPhrases[] = {
     // The headings of a shop's or a wiki's boxes, never of content.
     "recently viewed",
     "recommended for you",
+    "新聞速報",  // Chinese: a box of the latest news
+    "新闻速报",
     "more like this",
     "hidden categories",
     "edit source",
@@ -118,6 +144,7 @@ constexpr std::string_view kWords[] = {
     "filters",  // a listing's filter toggle
     "permalink",  // a comment's own controls
     "embed",
+    "reprints",  // a story's tool row: "Reprints", "Reprints & Permissions"
     "edit",
     "loading",
     "teilen",        // German: share
@@ -129,6 +156,7 @@ constexpr std::string_view kWords[] = {
     "поделиться",    // Russian
     "κοινοποίηση",   // Greek
     "分享",           // Chinese
+    "分享到",         // "share to"
     "シェア",         // Japanese
     "공유",           // Korean
     "wird geladen",  // German: loading
@@ -224,13 +252,15 @@ constexpr std::string_view kPostFooterOpenings[] = {
     "you can follow any responses to this entry", "bookmark the permalink", "trackback url",
 };
 
-// How a line a site sets under each story to serve its readers opens,
-// lower case: a request to rate the story, whom to write to about it (a
-// wire's footer: "To contact the reporter on this story: Ann Lee in Mumbai
-// at alee@example.net"), its permanent address. Each is a call or a label
-// no story's own sentence opens with; "Rate this" alone is left out (a
-// product's rating).
-constexpr std::string_view kStoryServiceOpenings[] = {
+// How a line a site sets under each story or post to serve its readers
+// opens, lower case: a request to rate the story, whom to write to about it
+// (a wire's footer: "To contact the reporter on this story: Ann Lee in
+// Mumbai at alee@example.net"), its permanent address, or what to do to
+// comment (forum and blog engines' prompts: "Create an account or sign in
+// to comment", "You must be logged in to post a comment."). Each is a call
+// or a label no story's own sentence opens with; "Rate this" alone is left
+// out (a product's rating).
+constexpr std::string_view kReaderServiceOpenings[] = {
     "rate this article", "rate this story", "rate this post",
     "to contact the reporter on this story", "to contact the reporters on this story",
     "to contact the editor responsible for this story", "to contact the editors responsible for this story",
@@ -242,6 +272,15 @@ constexpr std::string_view kStoryServiceOpenings[] = {
     "notez cet article", "évaluez cet article",                     // French
     "valora este artículo", "califica este artículo",               // Spanish
     "βαθμολογήστε το άρθρο",                                        // Greek
+    "create an account or sign in", "already have an account?", "sign up for a new account",
+    "you need to be a member in order to", "you must be logged in to post a comment",
+    "login or register to post comments", "log in or register to post comments",
+};
+
+// How a Chinese site tells readers to subscribe by text message: the
+// carrier and "send" ("移动发", "移動發送": China Mobile's subscribers send …).
+constexpr std::string_view kTextMessageCarriers[] = {
+    "移动发", "移動發", "联通发", "聯通發", "电信发", "電信發",
 };
 
 // The engines' sentences that no story writes, as they print them (lower
@@ -256,7 +295,7 @@ constexpr std::string_view kPostFooterSentences[] = {
 
 // A label for the text's size, lower case, its words one space apart.
 constexpr std::string_view kTextSizeLabels[] = {
-    "text size", "font size", "字号", "字號", "字体", "字體", "调整字体", "調整字體", "размер шрифта",
+    "text size", "font size", "resize", "字号", "字號", "字体", "字體", "调整字体", "調整字體", "размер шрифта",
     "размер текста", "μέγεθος κειμένου", "μέγεθος γραμματοσειράς", "rozmiar tekstu", "rozmiar czcionki",
     "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
 };
@@ -265,7 +304,7 @@ constexpr std::string_view kTextSizeLabels[] = {
 // sizes, one mark each (a run of Latin marks as one label, since a label
 // holds two bytes at least: "A A A", "A- A A+", "T | T"), and the tools.
 constexpr std::string_view kBesideTextSize[] = {
-    "a a a", "a a", "aa", "t t", "大", "中", "小",
+    "a a a", "a a", "aa", "aaa", "t t", "大", "中", "小",
     "send", "email", "e mail", "print", "share", "share it", "αποστολή", "εκτύπωση", "μοιραστείτε το",
     "κοινοποίηση", "打印", "列印", "复制链接", "複製連結", "分享", "печать", "отправить", "распечатать",
     "drukuj", "wyślij", "drucken", "senden", "imprimer", "envoyer", "imprimir", "enviar",
@@ -495,14 +534,18 @@ bool is_post_footer(std::string_view text) {
   return contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
 }
 
-bool is_story_service_line(std::string_view text) {
+bool is_reader_service_line(std::string_view text) {
   text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
   char opening[64];
   const std::string_view line = lowered_copy(text, opening, sizeof opening);
-  for (std::string_view service : kStoryServiceOpenings)
+  for (std::string_view service : kReaderServiceOpenings)
     if (line.substr(0, service.size()) == service) return true;
-  return false;
+  // A Chinese site's news by text message: "订阅东北新闻报，移动发1到10658303
+  // 联通发…" (subscribe; China Mobile's subscribers send 1 to …).
+  const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());
+  return (subscribe == "订阅" || subscribe == "訂閱") &&
+         contains_any(text, kTextMessageCarriers, std::size(kTextMessageCarriers));
 }
 
 bool is_text_size_control(std::string_view text) {

@@ -39,7 +39,7 @@
 // it does not write a call to follow the site on a social network
 // (asks_to_follow()), a blog engine's footer to a post (is_post_footer()),
 // a text-size control (is_text_size_control(); stop 113) or a site's
-// service line under a story (is_story_service_line(); stop 116).
+// service line under a story (is_reader_service_line(); stop 116).
 //
 // Matching: engine/label_text.h. Memory: none; no state.
 #pragma once
@@ -107,12 +107,12 @@ constexpr std::size_t kFollowCallBytes = 512;
 bool asks_to_follow(std::string_view text);
 
 // Whether `text` is a text-size control, alone or in a row of an article's
-// tools: a label for the text's size ("Text size", "Font size", "字号",
+// tools: a label for the text's size ("Text size", "Font size", "Resize", "字号",
 // "調整字體", "Размер шрифта", "Μέγεθος κειμένου", "Rozmiar czcionki",
 // "Schriftgröße", "Taille du texte", "Tamaño de letra"), the sizes as one
 // mark each ("A", "T", "大 中 小"), and the tools beside it ("Send",
 // "Print", "Share it", and the same in the other languages), nothing else,
-// at most kMaxLabelRowBytes bytes (engine/label_text.h): "Text Size",
+// at most kMaxLabelRowBytes bytes (engine/label_text.h): "Text Size", "RESIZE: A A A",
 // "【字號 大 中 小 】", "Αποστολή Εκτύπωση Μέγεθος κειμένου Μοιραστείτε
 // το:". A print or send button alone is left to the model ("Print" may be
 // a print edition); beside a text-size control it is a tool. Memory: the
@@ -120,14 +120,19 @@ bool asks_to_follow(std::string_view text);
 bool is_text_size_control(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a line a site sets
-// under each story to serve its readers, as it opens: a request to rate the
-// story ("Rate this article", "Оцените, пожалуйста, статью. Нам важно Ваше
-// мнение.", "Oceń artykuł"), whom to write to about it, as a wire's footer
-// gives them ("To contact the reporter on this story: … at …@….net"), or
-// the story's permanent address ("Постоянный адрес новости: www.…",
-// "Permalink: …"), in any case; in English, Russian, Polish, German,
-// French, Spanish or Greek. Memory: a 64-byte stack copy; no state.
-bool is_story_service_line(std::string_view text);
+// under each story or post to serve its readers, as it opens: a request to
+// rate the story ("Rate this article", "Оцените, пожалуйста, статью. Нам
+// важно Ваше мнение.", "Oceń artykuł"), whom to write to about it, as a
+// wire's footer gives them ("To contact the reporter on this story: … at
+// …@….net"), the story's permanent address ("Постоянный адрес новости:
+// www.…", "Permalink: …"), or what a reader must do to comment, as forum
+// and blog engines prompt ("Create an account or sign in to comment",
+// "Already have an account? Sign in here.", "You must be logged in to post
+// a comment."), in any case; in English, Russian, Polish, German, French,
+// Spanish or Greek; or, in Chinese, how to subscribe to the site's news by
+// text message ("订阅东北新闻报，移动发1到10658303 联通发…"). Memory: a 64-byte
+// stack copy; no state.
+bool is_reader_service_line(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a blog engine's
 // footer to a post, as WordPress's and Movable Type's templates word it:

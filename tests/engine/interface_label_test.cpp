@@ -16,7 +16,9 @@ TEST(InterfaceLabel, SharingExpandingEditingAndLoadingLabels) {
                            "Click to expand...", "Click to enlarge", "Listen to this article", "↑ Back to top",
                            "[edit]", "[ edit source ]", "Loading…", "Loading...", "Loading map…", "Loading video", "AdChoices",
                            "Why you're seeing this ad", "Why you’re seeing this ad", "Teilen", "Partager",
-                           "Compartir", "Udostępnij", "Поделиться", "Κοινοποίηση", "分享", "加载中…", "Загрузка..."})
+                           "Compartir", "Udostępnij", "Поделиться", "Κοινοποίηση", "分享", "加载中…", "Загрузка...",
+                           "Reprints", "Reprints & Permissions", "View gallery", "Translate this blog",
+                           "分享到：", "Share via", "新聞速報"})
     EXPECT_TRUE(is_interface_label(text, false)) << text;
 }
 
@@ -54,7 +56,8 @@ TEST(InterfaceLabel, ButtonsOfListingsAndShopsAndSkipLinks) {
   for (const char* text : {"Skip to main content", "Skip to search results", "Toggle caption", "Code: Select all",
                            "View all", "See all »", "Shop now", "Add to cart", "Apply now", "View full details",
                            "Recently viewed", "Recommended for you", "More like this", "Hidden categories:",
-                           "You're not signed in", "Скачать аудио файл"}) {
+                           "You're not signed in", "Скачать аудио файл", "Skocz do tekstu", "Zum Inhalt springen",
+                           "Aller au contenu", "Перейти к содержанию", "跳到主文"}) {
     EXPECT_TRUE(is_interface_label(text, false)) << text;
     EXPECT_TRUE(is_interface_label(text, true)) << text;
   }
@@ -135,23 +138,29 @@ TEST(InterfaceLabel, ASitesServiceLineUnderAStory) {
         "Oceń artykuł", "To contact the reporter on this story: Ann Lee in Mumbai at alee@example.net",
         "To contact the editor responsible for this story: Bo Kim at bkim@example.net .",
         "Постоянный адрес новости: www.example.ru/news/1485954.html 18:11 05.01.2012 Версия для печати",
-        "Permalink: http://example.org/2012/01/story"})
-    EXPECT_TRUE(is_story_service_line(text)) << text;
+        "Permalink: http://example.org/2012/01/story", "Create an account or sign in to comment",
+        "Already have an account? Sign in here.", "You must be logged in to post a comment.",
+        "Login or register to post comments", "订阅东北新闻报，移动发1到10658303 联通发DBXW至10655800",
+        "訂閱 《新華手機報》 :移動發\"XHSJB\"到10658000,聯通發\"KX\"到106558000800"})
+    EXPECT_TRUE(is_reader_service_line(text)) << text;
   // A story's own sentences, a product's rating, a label alone.
   for (const char* text : {"Rate this", "Rate this product", "To contact the reporter, the police used a phone.",
                            "Permalink", "The editor responsible for this story declined to comment.",
-                           "Оцените сами, насколько это важно.", ""})
-    EXPECT_FALSE(is_story_service_line(text)) << text;
+                           "Оцените сами, насколько это важно.", "You must be logged in to vote, the clerk said.",
+                           "订阅用户已超过一千万，移动公司表示",
+                           ""})
+    EXPECT_FALSE(is_reader_service_line(text)) << text;
   const std::string long_line = "Rate this article " + std::string(kFollowCallBytes, 'x');
-  EXPECT_FALSE(is_story_service_line(long_line)) << "a long block is prose, whatever it opens with";
+  EXPECT_FALSE(is_reader_service_line(long_line)) << "a long block is prose, whatever it opens with";
 }
 
 TEST(InterfaceLabel, ATextSizeControlAloneOrAmongAnArticlesTools) {
   for (const char* text : {"Text Size", "Font size: A A A", "【字號 大 中 小 】", "調整字體︰ 大 中 小", "字号： T | T",
                            "Αποστολή Εκτύπωση Μέγεθος κειμένου Μοιραστείτε το:", "Print | Email | Text size",
-                           "Размер шрифта: A A A"})
+                           "Размер шрифта: A A A", "RESIZE: A A A", "RESIZE: AAA"})
     EXPECT_TRUE(is_text_size_control(text)) << text;
   for (const char* text : {"Print", "Send Print", "Text size matters on small screens", "A A A", "大 中 小",
+                           "Resize: The resize subresource allows resources to be updated",
                            "【字体： 大 中 小 】 在线投稿 新闻热线：0791-86849275", ""})
     EXPECT_FALSE(is_text_size_control(text)) << text;
 }
