@@ -480,8 +480,11 @@ TEST(DefaultExtractor, APortalsLineOfParticularsAndItsReprintNoticeAreReadButNot
 
 // A wire story whose agency's rights line closes the story's own element,
 // written as sentences: the trees score it as the story's, and it is not
-// written (engine/reprint_notice.h); stop 114's code wrote it.
-TEST(DefaultExtractor, AWireAgencysRightsLineAfterTheStoryIsReadButNotWritten) {
+// written (engine/reprint_notice.h); stop 114's code wrote it. Nor are the
+// lines the site sets before it for its readers, whom to write to and a
+// request to rate the story (is_reader_service_line), which stop 115's code
+// wrote.
+TEST(DefaultExtractor, AWireStorysContactRatingAndRightsLinesAreReadButNotWritten) {
   const std::string html = test::read_fixture("wire_story.html");
   test::RecordingSink sink;
   HtmlExtractor extractor(ExtractorConfig{}, sink);
@@ -489,7 +492,8 @@ TEST(DefaultExtractor, AWireAgencysRightsLineAfterTheStoryIsReadButNotWritten) {
   expect_kept_in_order_and_left_out(sink.text(),
                                     {"Harbour town votes", "KESTREL BAY (AP)", "We have waited", "Opponents argued",
                                      "The council said a grant"},
-                                    {"All rights reserved", "may not be published", "About us"});
+                                    {"To contact the reporter", "Rate this article", "All rights reserved",
+                                     "may not be published", "About us"});
   const std::string line = "© 2026 The Associated Press. All rights reserved.";
   const std::size_t i = decision_holding(html, sink, line);
   ASSERT_LT(i, sink.decisions().size());
