@@ -162,6 +162,18 @@ bool is_timestamp_line(std::string_view text) {
          (holds_year(text) || holds_digit_date_or_time(text));
 }
 
+bool is_editor_credit(std::string_view text) {
+  text = ContentWriter::opening_text(text);
+  if (text.size() > kMaxEditorCreditBytes) return false;
+  for (std::string_view bracket : {"（", "(", "[", "【"})
+    if (starts_with(text, bracket)) {
+      text.remove_prefix(bracket.size());
+      break;
+    }
+  while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
+  return starts_with(text, "责任编辑") || starts_with(text, "責任編輯");
+}
+
 bool is_portal_dateline(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;

@@ -412,8 +412,10 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // blog engine's footer to a post (is_post_footer(): "This entry was
   // posted on …"), a site's service line under a story
   // (is_reader_service_line(): "Rate this article", "To contact the reporter
-  // on this story: …") or a text-size control (is_text_size_control():
-  // "Text Size", "字號 大 中 小").
+  // on this story: …"), its tag line (is_tag_line(): "Tags: …"), a Chinese
+  // portal's credit to its editor (is_editor_credit(): "（責任編輯：趙晗）")
+  // or a text-size control (is_text_size_control(): "Text Size", "字號 大 中
+  // 小").
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
   static constexpr std::uint32_t kNavigationBarMaxWords = 12;

@@ -255,11 +255,12 @@ constexpr std::string_view kPostFooterOpenings[] = {
 // How a line a site sets under each story or post to serve its readers
 // opens, lower case: a request to rate the story, whom to write to about it
 // (a wire's footer: "To contact the reporter on this story: Ann Lee in
-// Mumbai at alee@example.net"), its permanent address, or what to do to
+// Mumbai at alee@example.net"), its permanent address, what to do to
 // comment (forum and blog engines' prompts: "Create an account or sign in
-// to comment", "You must be logged in to post a comment."). Each is a call
-// or a label no story's own sentence opens with; "Rate this" alone is left
-// out (a product's rating).
+// to comment", "You must be logged in to post a comment."), or that the
+// site uses cookies (a consent banner's notice, set as text on the page).
+// Each is a call or a label no story's own sentence opens with; "Rate
+// this" alone is left out (a product's rating).
 constexpr std::string_view kReaderServiceOpenings[] = {
     "rate this article", "rate this story", "rate this post",
     "to contact the reporter on this story", "to contact the reporters on this story",
@@ -275,6 +276,30 @@ constexpr std::string_view kReaderServiceOpenings[] = {
     "create an account or sign in", "already have an account?", "sign up for a new account",
     "you need to be a member in order to", "you must be logged in to post a comment",
     "login or register to post comments", "log in or register to post comments",
+    // A cookie banner's notice, whatever the page: "We use cookies to
+    // improve your experience …".
+    "we use cookies", "this site uses cookies", "this website uses cookies", "by using this site",
+    "by using this website", "by continuing to use this site", "by continuing to use this website",
+    "wir verwenden cookies", "diese website verwendet cookies", "nous utilisons des cookies",
+    "ce site utilise des cookies", "utilizamos cookies", "este sitio web utiliza cookies",
+    "używamy plików cookie", "ta strona używa plików cookie", "ta strona używa cookies",
+    "мы используем файлы cookie", "мы используем cookie", "этот сайт использует файлы cookie",
+    "этот сайт использует cookie", "χρησιμοποιούμε cookies", "αυτός ο ιστότοπος χρησιμοποιεί cookies",
+};
+
+// The label a story's tag line opens with, lower case, before its colon:
+// the site's index of the story, not its text. Not "Topic" (a forum
+// thread's title line), "Category" or "Filed under" (a post's heading line
+// says so, and golds keep it).
+constexpr std::string_view kTagLabels[] = {
+    "tags", "tag", "tagged", "tagged with", "topics", "categories", "keywords",
+    "tagi", "słowa kluczowe",                      // Polish
+    "теги", "метки", "ключевые слова",             // Russian
+    "schlagwörter", "schlagworte",                  // German
+    "mots-clés", "mots clés",                       // French
+    "etiquetas", "palabras clave",                  // Spanish
+    "ετικέτες", "λέξεις-κλειδιά", "λέξεις κλειδιά",  // Greek
+    "标签", "標籤", "关键词", "關鍵詞", "關鍵字",         // Chinese
 };
 
 // How a Chinese site tells readers to subscribe by text message: the
@@ -314,6 +339,7 @@ constexpr std::string_view kBesideTextSize[] = {
 // "Комментарии: 0"), lower case.
 constexpr std::string_view kCountedReactions[] = {
     "like", "likes", "comment", "comments", "reply", "replies", "view", "views", "share", "shares",
+    "min read", "mins read", "minute read", "minutes read",  // a story's reading time: "5 min read"
     "vote", "votes", "point", "points", "reaction", "reactions", "repost", "reposts", "retweet", "retweets",
     "kommentare", "kommentar",                     // German
     "commentaires", "commentaire",                 // French
@@ -546,6 +572,25 @@ bool is_reader_service_line(std::string_view text) {
   const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());
   return (subscribe == "订阅" || subscribe == "訂閱") &&
          contains_any(text, kTextMessageCarriers, std::size(kTextMessageCarriers));
+}
+
+bool is_tag_line(std::string_view text) {
+  text = ContentWriter::opening_text(text);
+  if (text.empty() || text.size() > kFollowCallBytes) return false;
+  // The cheap question first: every label is followed by a colon, ASCII or
+  // fullwidth, in the line's first bytes.
+  constexpr std::size_t kLabelBytes = 40;
+  const std::string_view start = text.substr(0, kLabelBytes);
+  if (start.find(':') == std::string_view::npos && start.find("：") == std::string_view::npos) return false;
+  char lowered[kLabelBytes];
+  const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
+  for (std::string_view label : kTagLabels) {
+    if (line.substr(0, label.size()) != label) continue;
+    std::string_view rest = line.substr(label.size());
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    if (starts_with(rest, ":") || starts_with(rest, "：")) return true;
+  }
+  return false;
 }
 
 bool is_text_size_control(std::string_view text) {

@@ -38,8 +38,9 @@
 // DefaultExtractor::is_page_interface does not write either (stop 108), as
 // it does not write a call to follow the site on a social network
 // (asks_to_follow()), a blog engine's footer to a post (is_post_footer()),
-// a text-size control (is_text_size_control(); stop 113) or a site's
-// service line under a story (is_reader_service_line(); stop 116).
+// a text-size control (is_text_size_control(); stop 113), a site's
+// service line under a story (is_reader_service_line(); stop 116) or its
+// tag line (is_tag_line(); stop 116).
 //
 // Matching: engine/label_text.h. Memory: none; no state.
 #pragma once
@@ -54,7 +55,7 @@ namespace winnow {
 bool is_interface_label(std::string_view text, bool heading);
 
 // Whether `text` is only a reaction counter: a count and what it counts,
-// in either order ("2 Likes", "17 comments", "1.2k views", "Comments: 17",
+// in either order ("2 Likes", "17 comments", "1.2k views", "5 min read", "Comments: 17",
 // "Комментарии (0)"; the nouns in eight languages besides English), as a
 // forum post's or a story's footer shows it. is_interface_label() asks it of blocks that
 // are no heading (a thread's "17 comments" heading is left to the model).
@@ -128,11 +129,24 @@ bool is_text_size_control(std::string_view text);
 // www.…", "Permalink: …"), or what a reader must do to comment, as forum
 // and blog engines prompt ("Create an account or sign in to comment",
 // "Already have an account? Sign in here.", "You must be logged in to post
-// a comment."), in any case; in English, Russian, Polish, German, French,
-// Spanish or Greek; or, in Chinese, how to subscribe to the site's news by
-// text message ("订阅东北新闻报，移动发1到10658303 联通发…"). Memory: a 64-byte
-// stack copy; no state.
+// a comment."), or that the site uses cookies, as a consent banner set in
+// the page's text says ("We use cookies to improve your experience …",
+// "Мы используем файлы cookie …"), in any case; in English, Russian,
+// Polish, German, French, Spanish or Greek; or, in Chinese, how to
+// subscribe to the site's news by text message ("订阅东北新闻报，移动发1到
+// 10658303 联通发…"). Memory: a 64-byte stack copy; no state.
 bool is_reader_service_line(std::string_view text);
+
+// Whether `text`, of at most kFollowCallBytes bytes, is a story's tag line:
+// it opens with a label of the site's index of its stories and a colon —
+// "Tags: fiscal cliff, immigration, taxes", "Categories: Law, Politics",
+// "Keywords: …", "Теги: …", "Tagi: …", "Ετικέτες: …", "标签：…" (in eight
+// languages; in any case). The site's index, not the story's text: the
+// golds leave it out (held out at stop 116, 23 kept outside a gold against
+// one inside). Not "Topic:" (a forum thread's title line), "Category:" or
+// "Filed under" (a post's heading line, which golds keep). Memory: a 40-byte
+// stack copy; no state.
+bool is_tag_line(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a blog engine's
 // footer to a post, as WordPress's and Movable Type's templates word it:

@@ -102,6 +102,11 @@ inline bool contains_any(std::string_view text, const std::string_view* strings,
   return false;
 }
 
+// C++20's string_view::starts_with, for C++17.
+inline bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
 // C++20's string_view::ends_with, for C++17.
 inline bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;

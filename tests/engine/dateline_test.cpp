@@ -59,5 +59,16 @@ TEST(Dateline, ALineThatLabelsWhenTheStoryWasPublished) {
   EXPECT_FALSE(is_timestamp_line(long_line)) << "longer than a line";
 }
 
+TEST(Dateline, APortalsCreditToTheStorysEditor) {
+  for (const char* text : {"（責任編輯：趙晗）", "责任编辑: 郑策", "(责任编辑：张三)", "[责任编辑：张三 标签：天气,北京]"})
+    EXPECT_TRUE(is_editor_credit(text)) << text;
+  // The story's own sentence about an editor, and a credit too long for one.
+  for (const char* text : {"报社的责任编辑说，这篇报道是真实的。", "编辑：张三", ""})
+    EXPECT_FALSE(is_editor_credit(text)) << text;
+  std::string long_credit = "（責任編輯：";
+  while (long_credit.size() <= kMaxEditorCreditBytes) long_credit += "趙晗";
+  EXPECT_FALSE(is_editor_credit(long_credit)) << "longer than a credit";
+}
+
 }  // namespace
 }  // namespace winnow

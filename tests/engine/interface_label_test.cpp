@@ -141,17 +141,33 @@ TEST(InterfaceLabel, ASitesServiceLineUnderAStory) {
         "Permalink: http://example.org/2012/01/story", "Create an account or sign in to comment",
         "Already have an account? Sign in here.", "You must be logged in to post a comment.",
         "Login or register to post comments", "订阅东北新闻报，移动发1到10658303 联通发DBXW至10655800",
-        "訂閱 《新華手機報》 :移動發\"XHSJB\"到10658000,聯通發\"KX\"到106558000800"})
+        "訂閱 《新華手機報》 :移動發\"XHSJB\"到10658000,聯通發\"KX\"到106558000800",
+        "We use cookies to improve your web browsing experience and for marketing.",
+        "Мы используем файлы cookie, чтобы сайт работал лучше."})
     EXPECT_TRUE(is_reader_service_line(text)) << text;
   // A story's own sentences, a product's rating, a label alone.
   for (const char* text : {"Rate this", "Rate this product", "To contact the reporter, the police used a phone.",
                            "Permalink", "The editor responsible for this story declined to comment.",
                            "Оцените сами, насколько это важно.", "You must be logged in to vote, the clerk said.",
-                           "订阅用户已超过一千万，移动公司表示",
+                           "订阅用户已超过一千万，移动公司表示", "Cookies are what we use to bribe the dog.",
                            ""})
     EXPECT_FALSE(is_reader_service_line(text)) << text;
   const std::string long_line = "Rate this article " + std::string(kFollowCallBytes, 'x');
   EXPECT_FALSE(is_reader_service_line(long_line)) << "a long block is prose, whatever it opens with";
+}
+
+TEST(InterfaceLabel, AStorysTagLine) {
+  for (const char* text : {"Tags: fiscal cliff, immigration, taxes", "TAGS : alec baldwin", "Categories: Law, Politics",
+                           "Keywords: tuberculosis, WHO", "Tagged with: Crafts, DIY", "Теги: Москва, погода",
+                           "Tagi: zdrowie", "Ετικέτες: Αθήνα", "标签：天气,北京", "Tags:"})
+    EXPECT_TRUE(is_tag_line(text)) << text;
+  // A forum thread's title line, a post's heading line, a story's sentence.
+  for (const char* text : {"Topic: How do I reset my router?", "Category: News", "Filed under: Poultry & Game",
+                           "Tags are what the museum calls its labels: small cards beside each work.",
+                           "Categories", ""})
+    EXPECT_FALSE(is_tag_line(text)) << text;
+  const std::string long_line = "Tags: " + std::string(kFollowCallBytes, 'x');
+  EXPECT_FALSE(is_tag_line(long_line)) << "a long block is prose, whatever it opens with";
 }
 
 TEST(InterfaceLabel, ATextSizeControlAloneOrAmongAnArticlesTools) {
@@ -167,7 +183,7 @@ TEST(InterfaceLabel, ATextSizeControlAloneOrAmongAnArticlesTools) {
 
 TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
   for (const char* text : {"2 Likes", "17 comments", "1,204 views", "1.2k Views", "3 replies", "1 Reply",
-                           " 12 shares ", "40 points", "Comments: 17", "Комментарии: 0", "Komentarze (3)",
+                           " 12 shares ", "40 points", "5 min read", "Comments: 17", "Комментарии: 0", "Komentarze (3)",
                            "12 комментариев", "Σχόλια 4", "评论 25", "Views 1.2k"}) {
     EXPECT_TRUE(is_reaction_count(text)) << text;
     EXPECT_TRUE(is_interface_label(text, false)) << text;
