@@ -257,10 +257,9 @@ constexpr std::string_view kPostFooterOpenings[] = {
 // (a wire's footer: "To contact the reporter on this story: Ann Lee in
 // Mumbai at alee@example.net"), its permanent address, what to do to
 // comment (forum and blog engines' prompts: "Create an account or sign in
-// to comment", "You must be logged in to post a comment."), or that the
-// site uses cookies (a consent banner's notice, set as text on the page).
-// Each is a call or a label no story's own sentence opens with; "Rate
-// this" alone is left out (a product's rating).
+// to comment", "You must be logged in to post a comment."). Each is a
+// call or a label no story's own sentence opens with; "Rate this" alone is
+// left out (a product's rating).
 constexpr std::string_view kReaderServiceOpenings[] = {
     "rate this article", "rate this story", "rate this post",
     "to contact the reporter on this story", "to contact the reporters on this story",
@@ -276,8 +275,12 @@ constexpr std::string_view kReaderServiceOpenings[] = {
     "create an account or sign in", "already have an account?", "sign up for a new account",
     "you need to be a member in order to", "you must be logged in to post a comment",
     "login or register to post comments", "log in or register to post comments",
-    // A cookie banner's notice, whatever the page: "We use cookies to
-    // improve your experience …".
+};
+
+// How a cookie banner's notice opens, lower case: "We use cookies to
+// improve your experience …". A cookie policy's own text opens so too, so
+// the notice counts only with the banner's call (kCookieConsentCalls).
+constexpr std::string_view kCookieNoticeOpenings[] = {
     "we use cookies", "this site uses cookies", "this website uses cookies", "by using this site",
     "by using this website", "by continuing to use this site", "by continuing to use this website",
     "wir verwenden cookies", "diese website verwendet cookies", "nous utilisons des cookies",
@@ -285,6 +288,19 @@ constexpr std::string_view kReaderServiceOpenings[] = {
     "używamy plików cookie", "ta strona używa plików cookie", "ta strona używa cookies",
     "мы используем файлы cookie", "мы используем cookie", "этот сайт использует файлы cookie",
     "этот сайт использует cookie", "χρησιμοποιούμε cookies", "αυτός ο ιστότοπος χρησιμοποιεί cookies",
+};
+
+// What a cookie banner asks of the reader or points to, lower case: to
+// accept, agree or choose, or where the site's policy is.
+constexpr std::string_view kCookieConsentCalls[] = {
+    "accept", "agree", "consent", "continuing", "preferences", "settings", "privacy policy",
+    "cookie policy", "cookie notice", "learn more", "more information",
+    "akzeptier", "zustimm", "einverstanden", "datenschutz",        // German
+    "accepte", "politique de confidentialité",                     // French
+    "acepta", "política de privacidad",                            // Spanish
+    "akceptuj", "zgod", "polityk",                                 // Polish
+    "соглаш", "согласие", "продолжая", "политик",                  // Russian
+    "αποδοχ", "αποδέχ", "συναίνε", "πολιτική",                     // Greek
 };
 
 // The label a story's tag line opens with, lower case, before its colon:
@@ -566,7 +582,13 @@ bool is_reader_service_line(std::string_view text) {
   char opening[64];
   const std::string_view line = lowered_copy(text, opening, sizeof opening);
   for (std::string_view service : kReaderServiceOpenings)
-    if (line.substr(0, service.size()) == service) return true;
+    if (starts_with(line, service)) return true;
+  for (std::string_view notice : kCookieNoticeOpenings) {
+    if (!starts_with(line, notice)) continue;
+    char lowered[kFollowCallBytes];
+    return contains_any(lowered_copy(text, lowered, sizeof lowered), kCookieConsentCalls,
+                        std::size(kCookieConsentCalls));
+  }
   // A Chinese site's news by text message: "订阅东北新闻报，移动发1到10658303
   // 联通发…" (subscribe; China Mobile's subscribers send 1 to …).
   const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());

@@ -130,11 +130,14 @@ bool is_text_size_control(std::string_view text);
 // and blog engines prompt ("Create an account or sign in to comment",
 // "Already have an account? Sign in here.", "You must be logged in to post
 // a comment."), or that the site uses cookies, as a consent banner set in
-// the page's text says ("We use cookies to improve your experience …",
-// "Мы используем файлы cookie …"), in any case; in English, Russian,
-// Polish, German, French, Spanish or Greek; or, in Chinese, how to
-// subscribe to the site's news by text message ("订阅东北新闻报，移动发1到
-// 10658303 联通发…"). Memory: a 64-byte stack copy; no state.
+// the page's text says ("We use cookies to improve your experience … For
+// more information visit our privacy policy.", "Мы используем файлы cookie
+// …"; only with the banner's call to accept or choose, or its pointer to
+// the site's policy: a cookie policy's own text opens so too), in any
+// case; in English, Russian, Polish, German, French, Spanish or Greek; or,
+// in Chinese, how to subscribe to the site's news by text message
+// ("订阅东北新闻报，移动发1到10658303 联通发…"). Memory: a 64-byte stack copy,
+// and for a cookie notice a kFollowCallBytes one; no state.
 bool is_reader_service_line(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a story's tag line:
