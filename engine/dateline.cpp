@@ -146,6 +146,19 @@ bool holds_year(std::string_view text) {
   return false;
 }
 
+// "Last updated 2026-03-05 UTC.": a documentation site's line, with no
+// colon, the date right after the label. A date in digits, not "Last
+// updated 4 days", which may be a listing's.
+bool opens_with_update_date(std::string_view text) {
+  if (text.empty() || (text[0] != 'L' && text[0] != 'l')) return false;
+  char lowered[16];
+  const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
+  for (std::string_view label : {std::string_view("last updated "), std::string_view("last modified ")})
+    if (starts_with(line, label) && line.size() > label.size() && is_digit(line[label.size()]))
+      return holds_digit_date_or_time(text);
+  return false;
+}
+
 }  // namespace
 
 bool is_timestamp_line(std::string_view text) {
@@ -156,10 +169,11 @@ bool is_timestamp_line(std::string_view text) {
   const std::size_t look = std::min<std::size_t>(text.size(), 56);
   if (text.substr(0, look).find(':') == std::string_view::npos &&
       text.substr(0, look).find("：") == std::string_view::npos)
-    return false;
+    return opens_with_update_date(text);
   char lowered[48];  // the longest label and its colon
-  return opens_with_timestamp_label(lowered_copy(text, lowered, sizeof lowered)) &&
-         (holds_year(text) || holds_digit_date_or_time(text));
+  return (opens_with_timestamp_label(lowered_copy(text, lowered, sizeof lowered)) &&
+          (holds_year(text) || holds_digit_date_or_time(text))) ||
+         opens_with_update_date(text);
 }
 
 bool is_editor_credit(std::string_view text) {

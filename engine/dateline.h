@@ -53,7 +53,10 @@ bool is_portal_dateline(std::string_view text);
 // raised 59 pages and lowered 9, all but one of these from a Greek and a
 // Russian site whose golds keep it on some pages and not on others. Not every label counts: "Date:" heads an event's date, which is
 // content, and "Updated:" an editor's note of what changed ("Updated: 3:45
-// p.m. Officials confirmed …"); "Last updated:" is a timestamp.
+// p.m. Officials confirmed …"); "Last updated:" is a timestamp, and so is
+// "Last updated" or "Last modified" without a colon when a date in digits
+// follows at once ("Last updated 2026-03-05 UTC.", a documentation site's
+// line under each page; stop 116).
 bool is_timestamp_line(std::string_view text);
 
 // Whether `text`, of at most kMaxEditorCreditBytes bytes, is a Chinese

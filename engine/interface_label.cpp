@@ -255,7 +255,7 @@ constexpr std::string_view kPostFooterOpenings[] = {
 // How a line a site sets under each story or post to serve its readers
 // opens, lower case: a request to rate the story, whom to write to about it
 // (a wire's footer: "To contact the reporter on this story: Ann Lee in
-// Mumbai at alee@example.net"), its permanent address, what to do to
+// Mumbai at alee@example.net"), its permanent address, or what to do to
 // comment (forum and blog engines' prompts: "Create an account or sign in
 // to comment", "You must be logged in to post a comment."). Each is a
 // call or a label no story's own sentence opens with; "Rate this" alone is
@@ -317,6 +317,9 @@ constexpr std::string_view kTagLabels[] = {
     "ετικέτες", "λέξεις-κλειδιά", "λέξεις κλειδιά",  // Greek
     "标签", "標籤", "关键词", "關鍵詞", "關鍵字",         // Chinese
 };
+
+// A typo or an error, as a request to report one names it.
+constexpr std::string_view kTypoWords[] = {"typo", "опечатк", "ошибк", "literówk", "błąd", "Tippfehler"};
 
 // How a Chinese site tells readers to subscribe by text message: the
 // carrier and "send" ("移动发", "移動發送": China Mobile's subscribers send …).
@@ -589,6 +592,11 @@ bool is_reader_service_line(std::string_view text) {
     return contains_any(lowered_copy(text, lowered, sizeof lowered), kCookieConsentCalls,
                         std::size(kCookieConsentCalls));
   }
+  // A request to report a typo by the keys that send it: "Если заметили в
+  // тексте опечатку, выделите ее и нажмите Ctrl+Enter" (a tutorial's "press
+  // Ctrl+Enter to run the cell" names no typo).
+  if (text.find("Ctrl") != std::string_view::npos && contains_any(text, kTypoWords, std::size(kTypoWords)))
+    return true;
   // A Chinese site's news by text message: "订阅东北新闻报，移动发1到10658303
   // 联通发…" (subscribe; China Mobile's subscribers send 1 to …).
   const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());

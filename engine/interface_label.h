@@ -121,23 +121,29 @@ bool asks_to_follow(std::string_view text);
 bool is_text_size_control(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a line a site sets
-// under each story or post to serve its readers, as it opens: a request to
-// rate the story ("Rate this article", "Оцените, пожалуйста, статью. Нам
-// важно Ваше мнение.", "Oceń artykuł"), whom to write to about it, as a
-// wire's footer gives them ("To contact the reporter on this story: … at
-// …@….net"), the story's permanent address ("Постоянный адрес новости:
-// www.…", "Permalink: …"), or what a reader must do to comment, as forum
-// and blog engines prompt ("Create an account or sign in to comment",
-// "Already have an account? Sign in here.", "You must be logged in to post
-// a comment."), or that the site uses cookies, as a consent banner set in
-// the page's text says ("We use cookies to improve your experience … For
-// more information visit our privacy policy.", "Мы используем файлы cookie
-// …"; only with the banner's call to accept or choose, or its pointer to
-// the site's policy: a cookie policy's own text opens so too), in any
-// case; in English, Russian, Polish, German, French, Spanish or Greek; or,
-// in Chinese, how to subscribe to the site's news by text message
-// ("订阅东北新闻报，移动发1到10658303 联通发…"). Memory: a 64-byte stack copy,
-// and for a cookie notice a kFollowCallBytes one; no state.
+// under each story or post to serve its readers:
+//   - a request to rate the story, as it opens ("Rate this article",
+//     "Оцените, пожалуйста, статью. Нам важно Ваше мнение.", "Oceń
+//     artykuł");
+//   - whom to write to about it, as a wire's footer gives them ("To contact
+//     the reporter on this story: … at …@….net");
+//   - the story's permanent address ("Постоянный адрес новости: www.…",
+//     "Permalink: …");
+//   - what a reader must do to comment, as forum and blog engines prompt
+//     ("Create an account or sign in to comment", "Already have an account?
+//     Sign in here.", "You must be logged in to post a comment.");
+//   - that the site uses cookies, as a consent banner set in the page's
+//     text says ("We use cookies to improve your experience … For more
+//     information visit our privacy policy.", "Мы используем файлы cookie
+//     …"), only with the banner's call to accept or choose or its pointer to
+//     the site's policy (a cookie policy's own text opens so too);
+//   - a request to report a typo by the keys ("Если заметили в тексте
+//     опечатку, выделите ее и нажмите Ctrl+Enter");
+//   - in Chinese, how to subscribe to the site's news by text message
+//     ("订阅东北新闻报，移动发1到10658303 联通发…").
+// The openings in any case, in English, Russian, Polish, German, French,
+// Spanish or Greek. Memory: a 64-byte stack copy, and for a cookie notice a
+// kFollowCallBytes one; no state.
 bool is_reader_service_line(std::string_view text);
 
 // Whether `text`, of at most kFollowCallBytes bytes, is a story's tag line:

@@ -14,6 +14,9 @@ namespace {
 constexpr std::string_view kNoticePhrases[] = {
     "不得转载", "不得轉載", "禁止转载", "禁止轉載", "严禁转载", "嚴禁轉載", "请勿转载", "請勿轉載",
     "不代表本网", "不代表本網", "不代表本站", "ICP证", "ICP證", "ICP备", "ICP備", "公网安备", "公網安備",
+    // The heading of the site's rights and disclaimer, and its line on
+    // whom to contact about them ("如因作品内容、版权和其它问题需要同本网联系的").
+    "版权与免责声明", "版權與免責聲明", "同本网联系", "同本網聯係", "同本網聯繫", "与本网联系", "與本網聯繫",
 };
 
 constexpr std::string_view kRightsLines[] = {"版权所有", "版權所有"};
@@ -79,6 +82,26 @@ bool reserves_rights(std::string_view text) {
   return contains_any(lowered_copy(text, lowered, sizeof lowered), kReservedRights, std::size(kReservedRights));
 }
 
+// A page's licence as its site's footer words it: "Except as otherwise
+// noted, the content of this page is licensed under the Creative Commons
+// Attribution 4.0 License", "Text is available under the Creative Commons
+// Attribution-ShareAlike License", "user contributions licensed under CC
+// BY-SA". The licence's name as the sites write it is the cheap question;
+// what it licenses must be the page's, since a project's own page may say
+// that its code is licensed so.
+constexpr std::string_view kOpenLicences[] = {"Creative Commons", "CC BY", "CC-BY"};
+constexpr std::string_view kLicensedPhrases[] = {"licensed under", "available under"};
+constexpr std::string_view kLicensedParts[] = {"this page", "this site", "this website", "content",
+                                               "text is available", "contributions"};
+
+bool licenses_page(std::string_view text) {
+  if (!contains_any(text, kOpenLicences, std::size(kOpenLicences))) return false;
+  char lowered[kMaxReprintNoticeBytes];
+  const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
+  return contains_any(line, kLicensedPhrases, std::size(kLicensedPhrases)) &&
+         contains_any(line, kLicensedParts, std::size(kLicensedParts));
+}
+
 }  // namespace
 
 bool is_reprint_notice(std::string_view text) {
@@ -96,7 +119,7 @@ bool is_reprint_notice(std::string_view text) {
     if (ideograph && hangul) break;
   }
   if (hangul && bans_reprinting_in_korean(text)) return true;
-  if (!ideograph) return reserves_rights(text);
+  if (!ideograph) return reserves_rights(text) || licenses_page(text);
   if (contains_any(text, kNoticePhrases, std::size(kNoticePhrases))) return true;
   return bans_reprinting_in_japanese(text) || disclaims_comments_or_site(text) || holds_rights_line(text) ||
          reserves_rights(text);

@@ -39,11 +39,21 @@
 //   - in Korean, "무단" (unauthorised) with a ban ("금지") and the rights
 //     holder's mark ("ⓒ", "©", "저작권"): "<저작권자 ⓒ 연합뉴스, 무단 전재-재배포
 //     금지>", which Korean news sites set inside the story's element;
+//   - the heading of the site's rights and disclaimer ("版权与免责声明") and
+//     its line on whom to contact about them ("…需要同本网联系的，请在30日内
+//     进行。");
 //   - in a language written with case, the rights holder's mark ("©",
 //     "ⓒ", "Copyright", "(c)") with "All rights reserved" or its Russian,
 //     Polish, German, French, Spanish, Italian or Greek form ("Все права
 //     защищены", "Wszelkie prawa zastrzeżone"): a story may report that
-//     someone reserved all rights, but not beside the mark.
+//     someone reserved all rights, but not beside the mark;
+//   - the page's open licence, as a site's footer words it: "Creative
+//     Commons" or "CC BY" with "licensed under" or "available under" and
+//     what of the page it licenses ("the content of this page", "Text is
+//     available", "user contributions"): "Except as otherwise noted, the
+//     content of this page is licensed under the Creative Commons
+//     Attribution 4.0 License" (stop 116); a project's page saying its code
+//     is licensed so names no such part.
 // The corpus holds no Japanese or Korean site's notice but one Japanese
 // footer (readability-testpages' yahoo-4, which no extractor keeps); those
 // two forms are the same notice in the languages' own words, tested on

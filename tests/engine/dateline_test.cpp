@@ -48,11 +48,13 @@ TEST(Dateline, ALineThatLabelsWhenTheStoryWasPublished) {
                            "PUBLISHED: 16:07, Tue, Mar 14, 2017 | UPDATED: 16:21, Tue, Mar 14, 2017",
                            "Posted on: 08-17-2012 With: 1 Comment", "Время публикации: 4 января 2012 г., 14:07",
                            "Ημερομηνία δημοσίευσης: 2 Ιανουαρίου 2012", "ΔΗΜΟΣΙΕΥΣΗ : 03/01/2012 07:15 |",
-                           "Data publikacji: 2013-04-10", "Veröffentlicht am: 12.03.2024", "Published：2024年5月1日"})
+                           "Data publikacji: 2013-04-10", "Veröffentlicht am: 12.03.2024", "Published：2024年5月1日",
+                           "Last updated 2026-03-05 UTC.", "Last modified 12.03.2024 15:20"})
     EXPECT_TRUE(is_timestamp_line(text)) << text;
   for (const char* text : {"Date: Saturday, 12 May 2026", "Updated: 3:45 p.m. Officials confirmed the death toll rose.",
                            "Published: the company's annual report", "Published by Penguin in 2012",
-                           "By Mike Bullmore | November 7, 2012", "Posted 2012", ""})
+                           "By Mike Bullmore | November 7, 2012", "Posted 2012", "Last updated 4 days ago",
+                           "Last updated in 2012, the map shows the old border.", ""})
     EXPECT_FALSE(is_timestamp_line(text)) << text;
   std::string long_line = "Published: January 17, 2012 ";
   while (long_line.size() <= kMaxDatelineBytes) long_line += "and more words ";

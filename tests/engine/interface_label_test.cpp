@@ -143,14 +143,15 @@ TEST(InterfaceLabel, ASitesServiceLineUnderAStory) {
         "Login or register to post comments", "订阅东北新闻报，移动发1到10658303 联通发DBXW至10655800",
         "訂閱 《新華手機報》 :移動發\"XHSJB\"到10658000,聯通發\"KX\"到106558000800",
         "We use cookies to improve your web browsing experience. For more information visit our privacy policy.",
-        "Мы используем файлы cookie. Продолжая пользоваться сайтом, вы соглашаетесь с этим."})
+        "Мы используем файлы cookie. Продолжая пользоваться сайтом, вы соглашаетесь с этим.",
+        "Если заметили в тексте опечатку, выделите ее и нажмите Ctrl+Enter", "Found a typo? Select it, press Ctrl+Enter."})
     EXPECT_TRUE(is_reader_service_line(text)) << text;
   // A story's own sentences, a product's rating, a label alone.
   for (const char* text : {"Rate this", "Rate this product", "To contact the reporter, the police used a phone.",
                            "Permalink", "The editor responsible for this story declined to comment.",
                            "Оцените сами, насколько это важно.", "You must be logged in to vote, the clerk said.",
                            "订阅用户已超过一千万，移动公司表示", "Cookies are what we use to bribe the dog.",
-                           "We use cookies to measure the audience of this site.",
+                           "We use cookies to measure the audience of this site.", "To run the cell, press Ctrl+Enter.",
                            ""})
     EXPECT_FALSE(is_reader_service_line(text)) << text;
   const std::string long_line = "Rate this article " + std::string(kFollowCallBytes, 'x');

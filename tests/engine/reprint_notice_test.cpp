@@ -39,6 +39,21 @@ TEST(ReprintNotice, ARightsLineInALanguageWrittenWithCase) {
     EXPECT_TRUE(is_reprint_notice(text)) << text;
 }
 
+TEST(ReprintNotice, APagesOpenLicenceAndASitesRightsAndDisclaimerHeading) {
+  for (const char* text :
+       {"Except as otherwise noted, the content of this page is licensed under the Creative Commons Attribution 4.0 "
+        "License, and code samples are licensed under the Apache 2.0 License.",
+        "Text is available under the Creative Commons Attribution-ShareAlike License; additional terms may apply.",
+        "Site design / logo © 2026 Example Inc; user contributions licensed under CC BY-SA.",
+        "新華網版權與免責聲明：", "4、如因作品内容、版权和其它问题需要同本网联系的，请在30日内进行。"})
+    EXPECT_TRUE(is_reprint_notice(text)) << text;
+  // A project's own page on its licence, and a story about one.
+  for (const char* text : {"The library is licensed under the Apache License 2.0.",
+                           "The photographs were released under a Creative Commons licence last year.",
+                           "Creative Commons"})
+    EXPECT_FALSE(is_reprint_notice(text)) << text;
+}
+
 TEST(ReprintNotice, AStorysSentenceAboutRightsOrAnEnglishLineIsNone) {
   for (const char* text : {"法院认定该网站未经授权转载原告文章，判令赔偿五万元。", "该作品的版权所有人已提起诉讼。",
                            "音乐公司称版权所有者应获得公平补偿。", "公司表示，其员工的个人言论不代表公司立场。",
