@@ -494,6 +494,26 @@ bool is_comment_announcement(std::string_view line) {
          line.find(' ', space + 1) == std::string_view::npos && is_count(line.substr(space + 1));
 }
 
+// The bytes of a line's opening that the site's own lines are told by.
+constexpr std::size_t kOpeningBytes = 64;
+
+// A block's text as its line opens, for the site's own lines: false for a
+// block longer than kFollowCallBytes (prose, whatever it opens with);
+// otherwise *text is the text without its block marker and *opening its
+// first kOpeningBytes bytes, lowered into `buffer`.
+bool short_line_opening(std::string_view* text, char (&buffer)[kOpeningBytes], std::string_view* opening) {
+  *text = ContentWriter::opening_text(*text);
+  if (text->empty() || text->size() > kFollowCallBytes) return false;
+  *opening = lowered_copy(*text, buffer, sizeof buffer);
+  return true;
+}
+
+bool opens_with_any(std::string_view line, const std::string_view* openings, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (starts_with(line, openings[i])) return true;
+  return false;
+}
+
 }  // namespace
 
 bool announces_comments(std::string_view text) {
@@ -568,24 +588,20 @@ bool asks_to_follow(std::string_view text) {
 }
 
 bool is_post_footer(std::string_view text) {
-  text = ContentWriter::opening_text(text);
-  if (text.empty() || text.size() > kFollowCallBytes) return false;
-  char opening[64];
-  const std::string_view line = lowered_copy(text, opening, sizeof opening);
-  for (std::string_view footer : kPostFooterOpenings)
-    if (line.substr(0, footer.size()) == footer) return true;
+  char opening[kOpeningBytes];
+  std::string_view line;
+  if (!short_line_opening(&text, opening, &line)) return false;
+  if (opens_with_any(line, kPostFooterOpenings, std::size(kPostFooterOpenings))) return true;
   // Searched in the text as written, not a lowered copy: asked of every
   // short block, a search costs less than lowering 512 bytes.
   return contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
 }
 
 bool is_reader_service_line(std::string_view text) {
-  text = ContentWriter::opening_text(text);
-  if (text.empty() || text.size() > kFollowCallBytes) return false;
-  char opening[64];
-  const std::string_view line = lowered_copy(text, opening, sizeof opening);
-  for (std::string_view service : kReaderServiceOpenings)
-    if (starts_with(line, service)) return true;
+  char opening[kOpeningBytes];
+  std::string_view line;
+  if (!short_line_opening(&text, opening, &line)) return false;
+  if (opens_with_any(line, kReaderServiceOpenings, std::size(kReaderServiceOpenings))) return true;
   for (std::string_view notice : kCookieNoticeOpenings) {
     if (!starts_with(line, notice)) continue;
     char lowered[kFollowCallBytes];
