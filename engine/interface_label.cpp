@@ -2,6 +2,7 @@
 #include "engine/interface_label.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <iterator>
 
@@ -287,7 +288,7 @@ constexpr std::string_view kCookieNoticeOpenings[] = {
     "ce site utilise des cookies", "utilizamos cookies", "este sitio web utiliza cookies",
     "używamy plików cookie", "ta strona używa plików cookie", "ta strona używa cookies",
     "мы используем файлы cookie", "мы используем cookie", "этот сайт использует файлы cookie",
-    "этот сайт использует cookie", "χρησιμοποιούμε cookies", "αυτός ο ιστότοπος χρησιμοποιεί cookies",
+    "этот сайт использует cookie", "χρησιμοποιούμε cookies", "αυτός ο ιστότοπος χρησιμοποιεί",
 };
 
 // What a cookie banner asks of the reader or points to, lower case: to
@@ -328,10 +329,10 @@ constexpr std::string_view kTextMessageCarriers[] = {
 };
 
 // The engines' sentences that no story writes, as they print them (lower
-// case after the sentence's first word): found anywhere in a short block,
-// since themes set the post's date and author before them on one line
-// ("Posted on August 9, 2012 by Ann. This entry was posted in News.
-// Bookmark the permalink."). "Filed under" and "Posted in … | 3 Comments"
+// case after the sentence's first word): found anywhere in a short block
+// that opens with the post's date or author, which themes set before them
+// on one line ("Posted on August 9, 2012 by Ann. This entry was posted in
+// News. Bookmark the permalink."). "Filed under" and "Posted in … | 3 Comments"
 // are not among them: a post's heading line says so too, and golds keep it.
 constexpr std::string_view kPostFooterSentences[] = {
     "entry was posted in", "entry was posted on", "the permalink", "any responses to this entry",
@@ -497,21 +498,70 @@ bool is_comment_announcement(std::string_view line) {
 // The bytes of a line's opening that the site's own lines are told by.
 constexpr std::size_t kOpeningBytes = 64;
 
+// The first bytes a list's openings begin with (lower case), so that a
+// block whose first byte begins none of them is turned away before its
+// opening is lowered: these questions are asked of every block.
+using FirstBytes = std::array<bool, 256>;
+
+template <std::size_t N>
+constexpr void add_first_bytes(FirstBytes& set, const std::string_view (&openings)[N]) {
+  for (std::string_view opening : openings) set[static_cast<unsigned char>(opening[0])] = true;
+}
+
+constexpr FirstBytes post_footer_first_bytes() {
+  FirstBytes set{};
+  add_first_bytes(set, kPostFooterOpenings);
+  set['p'] = true;  // "Posted on …" before the engines' sentences
+  return set;
+}
+
+constexpr FirstBytes reader_service_first_bytes() {
+  FirstBytes set{};
+  add_first_bytes(set, kReaderServiceOpenings);
+  add_first_bytes(set, kCookieNoticeOpenings);
+  return set;
+}
+
+constexpr FirstBytes kPostFooterFirstBytes = post_footer_first_bytes();
+constexpr FirstBytes kReaderServiceFirstBytes = reader_service_first_bytes();
+
+// Whether a text whose first byte, as written, is `c` may open with one of
+// the set's openings once lowered: an ASCII capital is read as its small
+// letter; a byte of a multi-byte character is let through (a capital's
+// first byte may differ from its small letter's).
+bool may_open(const FirstBytes& set, char c) {
+  auto byte = static_cast<unsigned char>(c);
+  if (byte >= 'A' && byte <= 'Z') byte = static_cast<unsigned char>(byte | 0x20);
+  return byte >= 0x80 || set[byte];
+}
+
 // A block's text as its line opens, for the site's own lines: false for a
-// block longer than kFollowCallBytes (prose, whatever it opens with);
-// otherwise *text is the text without its block marker and *opening its
-// first kOpeningBytes bytes, lowered into `buffer`.
-bool short_line_opening(std::string_view* text, char (&buffer)[kOpeningBytes], std::string_view* opening) {
-  *text = ContentWriter::opening_text(*text);
-  if (text->empty() || text->size() > kFollowCallBytes) return false;
+// block longer than kFollowCallBytes (prose, whatever it opens with) or one
+// whose first byte opens none of `first_bytes`' openings; otherwise *text
+// is the text without its block marker and *opening its first
+// kOpeningBytes bytes, lowered into `buffer`.
+bool short_line_opening(std::string_view* text, const FirstBytes& first_bytes, char (&buffer)[kOpeningBytes],
+                        std::string_view* opening) {
+  if (text->empty() || text->size() > kFollowCallBytes || !may_open(first_bytes, text->front())) return false;
   *opening = lowered_copy(*text, buffer, sizeof buffer);
   return true;
 }
 
+// Whether the lowered `line` opens with one of the openings; the first byte
+// rules most out before a comparison is made.
 bool opens_with_any(std::string_view line, const std::string_view* openings, std::size_t count) {
+  if (line.empty()) return false;
   for (std::size_t i = 0; i < count; ++i)
-    if (starts_with(line, openings[i])) return true;
+    if (openings[i][0] == line[0] && starts_with(line, openings[i])) return true;
   return false;
+}
+
+// A request to report a typo by the keys that send it: "Если заметили в
+// тексте опечатку, выделите ее и нажмите Ctrl+Enter" (a tutorial's "press
+// Ctrl+Enter to run the cell" names no typo).
+bool asks_to_report_typo(std::string_view text) {
+  return text.size() <= kFollowCallBytes && text.find("Ctrl") != std::string_view::npos &&
+         contains_any(text, kTypoWords, std::size(kTypoWords));
 }
 
 }  // namespace
@@ -588,31 +638,31 @@ bool asks_to_follow(std::string_view text) {
 }
 
 bool is_post_footer(std::string_view text) {
+  text = ContentWriter::opening_text(text);
   char opening[kOpeningBytes];
   std::string_view line;
-  if (!short_line_opening(&text, opening, &line)) return false;
+  if (!short_line_opening(&text, kPostFooterFirstBytes, opening, &line)) return false;
   if (opens_with_any(line, kPostFooterOpenings, std::size(kPostFooterOpenings))) return true;
-  // Searched in the text as written, not a lowered copy: asked of every
-  // short block, a search costs less than lowering 512 bytes.
-  return contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
+  // Searched only in a line that opens with the post's date or author
+  // ("Posted on …", "Posted by …", "This was written by …"), and in the
+  // text as written, not a lowered copy.
+  return (starts_with(line, "posted ") || starts_with(line, "this was written by ")) &&
+         contains_any(text, kPostFooterSentences, std::size(kPostFooterSentences));
 }
 
 bool is_reader_service_line(std::string_view text) {
+  text = ContentWriter::opening_text(text);
+  if (asks_to_report_typo(text)) return true;
   char opening[kOpeningBytes];
   std::string_view line;
-  if (!short_line_opening(&text, opening, &line)) return false;
+  if (!short_line_opening(&text, kReaderServiceFirstBytes, opening, &line)) return false;
   if (opens_with_any(line, kReaderServiceOpenings, std::size(kReaderServiceOpenings))) return true;
   for (std::string_view notice : kCookieNoticeOpenings) {
-    if (!starts_with(line, notice)) continue;
+    if (notice[0] != line[0] || !starts_with(line, notice)) continue;
     char lowered[kFollowCallBytes];
     return contains_any(lowered_copy(text, lowered, sizeof lowered), kCookieConsentCalls,
                         std::size(kCookieConsentCalls));
   }
-  // A request to report a typo by the keys that send it: "Если заметили в
-  // тексте опечатку, выделите ее и нажмите Ctrl+Enter" (a tutorial's "press
-  // Ctrl+Enter to run the cell" names no typo).
-  if (text.find("Ctrl") != std::string_view::npos && contains_any(text, kTypoWords, std::size(kTypoWords)))
-    return true;
   // A Chinese site's news by text message: "订阅东北新闻报，移动发1到10658303
   // 联通发…" (subscribe; China Mobile's subscribers send 1 to …).
   const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());
@@ -631,7 +681,7 @@ bool is_tag_line(std::string_view text) {
   char lowered[kLabelBytes];
   const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
   for (std::string_view label : kTagLabels) {
-    if (line.substr(0, label.size()) != label) continue;
+    if (line.empty() || label[0] != line[0] || !starts_with(line, label)) continue;
     std::string_view rest = line.substr(label.size());
     while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
     if (starts_with(rest, ":") || starts_with(rest, "：")) return true;

@@ -165,11 +165,13 @@ bool is_tag_line(std::string_view text);
 // responses to this entry through the RSS 2.0 feed", "Bookmark the
 // permalink" or "TrackBack URL for this entry: …", in any case, or "This
 // entry was written by …" (a theme's "… by Ann, posted on 10/18/2012 at
-// 12:22 pm."); or it holds, after the post's date or author, one of the
-// engines' own sentences, as they print them: "… entry was posted in",
-// "… the permalink", "… any responses to this entry" ("Posted on August 9,
-// 2012 by Ann. This entry was posted in News. Bookmark the permalink."). The
-// engines print it after every post, whatever the theme's classes say. Not
+// 12:22 pm."); or it opens with the post's date or author ("Posted on …",
+// "Posted by …", "This was written by …") and holds one of the engines'
+// own sentences, as they print
+// them: "… entry was posted in", "… the permalink", "… any responses to
+// this entry" ("Posted on August 9, 2012 by Ann. This entry was posted in
+// News. Bookmark the permalink."). The engines print it after every post,
+// whatever the theme's classes say. Not
 // "Filed under …" or "Posted in News | 3 Comments" alone: a post's heading
 // line says so too, and golds keep it (dragnet's T12, T56).
 // Memory: a 64-byte stack copy; no state.

@@ -86,19 +86,22 @@ bool reserves_rights(std::string_view text) {
 // noted, the content of this page is licensed under the Creative Commons
 // Attribution 4.0 License", "Text is available under the Creative Commons
 // Attribution-ShareAlike License", "user contributions licensed under CC
-// BY-SA". The licence's name as the sites write it is the cheap question;
-// what it licenses must be the page's, since a project's own page may say
-// that its code is licensed so.
-constexpr std::string_view kOpenLicences[] = {"Creative Commons", "CC BY", "CC-BY"};
+// BY-SA". What it licenses must be the page's, since a project's own page
+// may say that its code is licensed so. The cheap question first: the
+// names' marks as the sites write them ("Commons", "CC"); the names and the
+// rest are then read in a lowered copy.
+constexpr std::string_view kOpenLicenceMarks[] = {"Commons", "CC"};
+constexpr std::string_view kOpenLicences[] = {"creative commons", "cc by", "cc-by"};
 constexpr std::string_view kLicensedPhrases[] = {"licensed under", "available under"};
 constexpr std::string_view kLicensedParts[] = {"this page", "this site", "this website", "content",
                                                "text is available", "contributions"};
 
 bool licenses_page(std::string_view text) {
-  if (!contains_any(text, kOpenLicences, std::size(kOpenLicences))) return false;
+  if (!contains_any(text, kOpenLicenceMarks, std::size(kOpenLicenceMarks))) return false;
   char lowered[kMaxReprintNoticeBytes];
   const std::string_view line = lowered_copy(text, lowered, sizeof lowered);
-  return contains_any(line, kLicensedPhrases, std::size(kLicensedPhrases)) &&
+  return contains_any(line, kOpenLicences, std::size(kOpenLicences)) &&
+         contains_any(line, kLicensedPhrases, std::size(kLicensedPhrases)) &&
          contains_any(line, kLicensedParts, std::size(kLicensedParts));
 }
 

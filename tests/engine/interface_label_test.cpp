@@ -120,7 +120,8 @@ TEST(InterfaceLabel, ABlogEnginesFooterToAPost) {
         "Bookmark the permalink.", "TrackBack URL for this entry: http://www.typepad.com/services/trackback/6a00d8",
         "Trackback URL: http://example.org/trackback/12", "This entry was written by matt, posted on 10/18/2012.",
         "Posted on August 9, 2012 by Ann. This entry was posted in Prospects. Bookmark the permalink.",
-        "Posted by Kim on Jan 17 2012. Filed under Top Stories. You can follow any responses to this entry."})
+        "Posted by Kim on Jan 17 2012. Filed under Top Stories. You can follow any responses to this entry.",
+        "This was written by Ann. Posted on Sunday, September 16, 2012. Bookmark the permalink."})
     EXPECT_TRUE(is_post_footer(text)) << text;
   // A post's heading line, which golds keep, and an author's credit.
   for (const char* text : {"The entry was posted to the court on Monday.", "Posted by Ann on Monday",
