@@ -657,16 +657,14 @@ bool is_reader_service_line(std::string_view text) {
   std::string_view line;
   if (!short_line_opening(&text, kReaderServiceFirstBytes, opening, &line)) return false;
   if (opens_with_any(line, kReaderServiceOpenings, std::size(kReaderServiceOpenings))) return true;
-  for (std::string_view notice : kCookieNoticeOpenings) {
-    if (notice[0] != line[0] || !starts_with(line, notice)) continue;
+  if (opens_with_any(line, kCookieNoticeOpenings, std::size(kCookieNoticeOpenings))) {
     char lowered[kFollowCallBytes];
     return contains_any(lowered_copy(text, lowered, sizeof lowered), kCookieConsentCalls,
                         std::size(kCookieConsentCalls));
   }
   // A Chinese site's news by text message: "订阅东北新闻报，移动发1到10658303
   // 联通发…" (subscribe; China Mobile's subscribers send 1 to …).
-  const std::string_view subscribe = line.substr(0, std::string_view("订阅").size());
-  return (subscribe == "订阅" || subscribe == "訂閱") &&
+  return (starts_with(line, "订阅") || starts_with(line, "訂閱")) &&
          contains_any(text, kTextMessageCarriers, std::size(kTextMessageCarriers));
 }
 
