@@ -159,6 +159,31 @@ bool opens_with_update_date(std::string_view text) {
   return false;
 }
 
+// Whether the line is a CJK date and a time and nothing else: "2012年1月12日
+// 12:17", "2012年01月12日 08:51:10" (a portal prints it alone under the
+// headline, where another prints its labelled particulars). The time is
+// asked for: a date alone may head a diary's entry.
+bool is_cjk_date_and_time_alone(std::string_view text) {
+  if (digits_at(text, 0) != 4) return false;
+  std::size_t at = 4;
+  if (!unit_follows(text, &at, kYear)) return false;
+  for (std::string_view unit : {kMonth, kDay}) {
+    const std::size_t count = digits_at(text, at);
+    if (count == 0 || count > 2) return false;
+    at += count;
+    if (!unit_follows(text, &at, unit)) return false;
+  }
+  const std::size_t hours = digits_at(text, at);
+  if (hours == 0 || hours > 2) return false;
+  at += hours;
+  int fields = 0;  // minutes, then seconds
+  for (; fields < 2 && at < text.size() && text[at] == ':'; ++fields) {
+    if (digits_at(text, at + 1) != 2) return false;
+    at += 3;
+  }
+  return fields > 0 && past_spaces(text, at) == text.size();
+}
+
 }  // namespace
 
 bool is_timestamp_line(std::string_view text) {
@@ -197,8 +222,9 @@ bool is_portal_dateline(std::string_view text) {
   if (text.empty() || text.size() > kMaxDatelineBytes) return false;
   // The cheap question first: every label is a pair of CJK ideographs.
   return may_hold_cjk_ideograph(text) &&
-         (contains_any(text, kParticulars, std::size(kParticulars)) || holds_time_label(text)) &&
-         !contains_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text);
+         (((contains_any(text, kParticulars, std::size(kParticulars)) || holds_time_label(text)) &&
+           !contains_any(text, kSentenceEnds, std::size(kSentenceEnds)) && holds_digit_date_or_time(text)) ||
+          is_cjk_date_and_time_alone(text));
 }
 
 }  // namespace winnow

@@ -122,12 +122,13 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                               stats.anchor_words + stats.unlinked_separators == stats.words && !heading &&
                               (stats.semantics & kSemNavigation) != 0;
   const bool button_link = stats.words > 0 && !heading && (stats.semantics & kSemButtonLink) != 0;
+  const bool embedded_post = stats.words > 0 && (stats.semantics & kSemEmbeddedPost) != 0;
   const bool site_tool = !heading && (asks_to_follow(text) || is_post_footer(text) || is_reader_service_line(text) ||
                                       is_tag_line(text) || is_editor_credit(text) ||
                                       is_text_size_control(text) ||
                                       is_portal_dateline(text) || is_timestamp_line(text) ||
                                       is_reprint_notice(text));
-  return share_bar || navigation_bar || subscribe_box || button_link || site_tool ||
+  return share_bar || navigation_bar || subscribe_box || button_link || embedded_post || site_tool ||
          is_interface_label(text, heading);
 }
 

@@ -97,6 +97,8 @@ constexpr std::string_view kPhrases[] = {
     "跳至主要内容",
     "跳至主要內容",
     "toggle caption",
+    "start quote",  // a pull quote's marks, spelt out for screen readers
+    "end quote",
     "code select all",
     "sorted by",
     "select all",
@@ -609,6 +611,79 @@ bool is_reaction_count(std::string_view text) {
   return is_count(count) && is_counted_reaction(noun);
 }
 
+namespace {
+
+// The ASCII digits and thousands' commas at the start of `text`, skipped;
+// false when there is no digit.
+bool skip_number(std::string_view* text) {
+  std::size_t end = 0;
+  while (end < text->size() && (is_ascii_digit((*text)[end]) || (end > 0 && (*text)[end] == ','))) ++end;
+  if (end == 0) return false;
+  text->remove_prefix(end);
+  return true;
+}
+
+void skip_spaces(std::string_view* text) {
+  while (!text->empty() && is_html_space(text->front())) text->remove_prefix(1);
+}
+
+// Skips `word` (lower case ASCII) at the start of `text`, whatever its case.
+bool skip_word(std::string_view* text, std::string_view word) {
+  if (text->size() < word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (ascii_to_lower((*text)[i]) != word[i]) return false;
+  text->remove_prefix(word.size());
+  return true;
+}
+
+// The words a results line may open with, lower case, each with its space.
+constexpr std::string_view kPositionLeadIns[] = {"showing ", "displaying ", "viewing ", "results ", "items "};
+
+}  // namespace
+
+bool is_position_count(std::string_view text) {
+  text = ContentWriter::without_block_marker(text);
+  skip_spaces(&text);
+  // Asked of every block: one that does not open with a digit or a lead-in's
+  // letter goes at once.
+  if (text.empty() || text.size() > kMaxLabelBytes) return false;
+  const char first = ascii_to_lower(text.front());
+  if (!is_ascii_digit(first) && first != 's' && first != 'd' && first != 'v' && first != 'r' && first != 'i')
+    return false;
+  if (!is_ascii_digit(first)) {
+    bool lead_in = false;
+    for (std::string_view word : kPositionLeadIns) lead_in = lead_in || skip_word(&text, word);
+    if (!lead_in) return false;
+    skip_spaces(&text);
+  }
+  if (!skip_number(&text)) return false;
+  skip_spaces(&text);
+  for (std::string_view dash : {std::string_view("-"), std::string_view("\xE2\x80\x93"), std::string_view("\xE2\x80\x94")}) {
+    if (!starts_with(text, dash)) continue;
+    text.remove_prefix(dash.size());
+    skip_spaces(&text);
+    if (!skip_number(&text)) return false;
+    skip_spaces(&text);
+    break;
+  }
+  if (!skip_word(&text, "of") || text.empty() || !is_html_space(text.front())) return false;
+  skip_spaces(&text);
+  if (!skip_number(&text)) return false;
+  // At most two words after the count, none holding a digit.
+  int words = 0;
+  while (!text.empty()) {
+    if (!is_html_space(text.front())) return false;  // "1 of 7b"
+    skip_spaces(&text);
+    if (text.empty()) break;
+    if (++words > 2) return false;
+    while (!text.empty() && !is_html_space(text.front())) {
+      if (is_ascii_digit(text.front())) return false;
+      text.remove_prefix(1);
+    }
+  }
+  return true;
+}
+
 bool asks_to_subscribe(std::string_view text) {
   // A box's call comes early: its first kCallBytes bytes, lowered (Cyrillic
   // and Greek too), are searched.
@@ -711,7 +786,7 @@ bool is_interface_label(std::string_view text, bool heading) {
   const LabelList words{kWords, std::size(kWords)};
   if (heading) return is_label_among(text, phrases);
   // Outside a heading, a row of several: "Share Improve this answer Follow".
-  return is_reaction_count(text) || is_label_run_among(text, phrases, words);
+  return is_reaction_count(text) || is_position_count(text) || is_label_run_among(text, phrases, words);
 }
 
 }  // namespace winnow

@@ -146,7 +146,18 @@ struct ValueBits {
   bool purely_positive = false;
   // Some class (not the id) has the word "btn", "button" or "cta".
   bool names_button = false;
+  // Some class is an embed code's name for an embedded post.
+  bool embedded_post = false;
 };
+
+// The embed codes' class names, lower case: each network's published
+// snippet marks the element that holds the post's text with one of these.
+constexpr std::string_view kEmbeddedPostClasses[] = {
+    "twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "fb-post", "fb-video",
+    "fb-xfbml-parse-ignore", "reddit-embed-bq", "reddit-card", "bluesky-embed", "mastodon-embed",
+};
+constexpr std::size_t kEmbeddedPostClassMin = 7;   // "fb-post"
+constexpr std::size_t kEmbeddedPostClassMax = 21;  // "fb-xfbml-parse-ignore"
 
 // A page builder's name for any piece of the page it lays out: Elementor
 // wraps every heading, paragraph and list of a page it builds in
@@ -187,8 +198,12 @@ ValueBits bits_of_value(std::string_view value) {
     size = 0;
     overlong = false;
   };
+  std::size_t at = 0;  // index in value of the byte being read
   auto end_class = [&]() {
     flush();
+    if (class_length >= kEmbeddedPostClassMin && class_length <= kEmbeddedPostClassMax &&
+        is_embedded_post_class(value.substr(at - class_length, class_length)))
+      result.embedded_post = true;
     page_builder = false;
     first_word = true;
     if (class_bits != 0 && (class_bits & ~kSemPositive) == 0) result.purely_positive = true;
@@ -203,6 +218,7 @@ ValueBits bits_of_value(std::string_view value) {
     if (is_html_space(c)) {
       end_class();
       previous = c;
+      ++at;
       continue;
     }
     if (class_length == 1 && c == '_' && previous == '_') framework_root = true;
@@ -215,6 +231,7 @@ ValueBits bits_of_value(std::string_view value) {
       else overlong = true;
     }
     previous = c;
+    ++at;
   }
   end_class();
   return result;
@@ -361,6 +378,15 @@ bool element_is_advert(const ElementAttributes& attributes) {
 
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
+bool is_embedded_post_class(std::string_view class_name) {
+  if (class_name.size() < kEmbeddedPostClassMin || class_name.size() > kEmbeddedPostClassMax) return false;
+  for (std::string_view name : kEmbeddedPostClasses) {
+    if (name.size() != class_name.size()) continue;
+    if (matches_lower(class_name.data(), name)) return true;
+  }
+  return false;
+}
+
 bool is_button_link(Tag tag, std::uint32_t attribute_bits) {
   return tag == Tag::a && (attribute_bits & kSemButtonLink) != 0;
 }
@@ -398,6 +424,7 @@ std::uint32_t element_semantics(Tag tag, const ElementAttributes& attributes) {
   bits |= named;
   // A class that names a button: the tokenizer keeps the bit on a link alone.
   if (classes.names_button) bits |= kSemButtonLink;
+  if (classes.embedded_post) bits |= kSemEmbeddedPost;
   if (!attributes.itemprop.empty()) {
     if (attributes.itemprop == "articleBody") bits |= kSemArticle | kSemDeclaredBody;
     else if (attributes.itemprop == "text") bits |= kSemArticle | kSemDeclaredBody | kSemDeclaredText;

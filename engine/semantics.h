@@ -76,9 +76,21 @@ enum Semantic : std::uint32_t {
   // in some blog themes the post's), besides kSemDeclaredBody. A lone block
   // there is kept from a lower p (DefaultExtractor::kDeclaredTextMinimum).
   kSemDeclaredText = 1u << 25,
+  // Inside a social network's post embedded in the page by the network's
+  // own embed code, whose fallback markup is the post's text and its
+  // signature: a class named exactly as that code names it
+  // (is_embedded_post_class(): X's "twitter-tweet" and "twitter-video",
+  // Instagram's "instagram-media", TikTok's "tiktok-embed", Facebook's
+  // "fb-post", "fb-video" and "fb-xfbml-parse-ignore", Reddit's
+  // "reddit-embed-bq" and "reddit-card", Bluesky's "bluesky-embed",
+  // Mastodon's "mastodon-embed"). A quotation from another author on
+  // another site, which the golds of stories leave out (adapters/learn/
+  // README.md, stop 117): a block whose every word is in one is read as
+  // any block but never written (DefaultExtractor::is_page_interface).
+  kSemEmbeddedPost = 1u << 26,
   // The highest bit; the tokenizer's open-element field must hold it
   // (Tokenizer::kSemanticsBits, 27 bits).
-  kSemHighest = kSemDeclaredText,
+  kSemHighest = kSemEmbeddedPost,
 };
 
 // The element's own bits (not its ancestors').
@@ -97,6 +109,11 @@ bool leads_to_other_language(std::string_view hreflang, std::string_view page_la
 // The bits the tag name alone implies: element_semantics(tag, {}) without
 // building empty attributes (the tokenizer asks for every start tag).
 std::uint32_t tag_semantics(Tag tag);
+
+// Whether one class (a run between spaces) of an element is the name a
+// social network's embed code gives the element that holds an embedded
+// post's fallback text (kSemEmbeddedPost), whatever the ASCII case.
+bool is_embedded_post_class(std::string_view class_name);
 
 // Whether a link is styled as a button: an <a> whose class has the word
 // "btn", "button" or "cta" (a call to action) as a whole word (Bootstrap's

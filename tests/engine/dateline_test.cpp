@@ -27,10 +27,22 @@ TEST(Dateline, APortalsLineOfParticularsUnderItsHeadline) {
     EXPECT_TRUE(is_portal_dateline(text)) << text;
 }
 
+// A portal that prints the story's date and time alone under its headline,
+// where others print their labelled particulars (stop 117).
+TEST(Dateline, APortalsDateAndTimeAloneUnderItsHeadline) {
+  for (const char* text : {"2012年1月12日 12:17", "2012年01月12日 08:51:10", "2012 年 1 月 12 日 9:05", "2012年1月12日12:17 "})
+    EXPECT_TRUE(is_portal_dateline(text)) << text;
+  for (const char* text : {"2012年1月12日 12:1", "2012年1月12日 12:17:5", "2012年1月12日 :17", "12年1月12日 12:17",
+                           "2012年1月 12:17", "2012年1月12日 12:17:05:01"})
+    EXPECT_FALSE(is_portal_dateline(text)) << text;
+}
+
 TEST(Dateline, AStorysSentenceAnEnglishDatelineOrALongBlockIsNone) {
   EXPECT_FALSE(is_portal_dateline("意见反馈截止时间为2012年2月10日。感谢您的参与和对我们工作的支持。"))
       << "a sentence of the story";
-  EXPECT_FALSE(is_portal_dateline("2012年01月12日 15:20")) << "a date alone";
+  EXPECT_FALSE(is_portal_dateline("2012年01月12日")) << "a date alone: a diary's entry may head so";
+  EXPECT_FALSE(is_portal_dateline("2012年01月12日 15:20 北京")) << "a place: left to the trees";
+  EXPECT_FALSE(is_portal_dateline("2012年01月12日 15点")) << "no time in digits";
   EXPECT_FALSE(is_portal_dateline("来源：新民晚报")) << "no date";
   EXPECT_FALSE(is_portal_dateline("活动时间：2026年5月1日 10:00 地点：市图书馆")) << "an event's time";
   EXPECT_TRUE(is_portal_dateline("中国网滨海高新：www.022china.com 时间： 2012-01-12 16:01:03")) << "time as a label";

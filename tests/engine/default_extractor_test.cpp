@@ -502,6 +502,29 @@ TEST(DefaultExtractor, AWireStorysContactRatingAndRightsLinesAreReadButNotWritte
   EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
 }
 
+// A story that quotes two social networks' posts through their embed codes
+// (an X post's text and its "— Name (@handle) date" signature, an Instagram
+// post's caption) between its paragraphs: stop 116's code wrote both, as
+// the story's. They are read in place and never written; a quotation in a
+// plain <blockquote> is the story's and stays.
+TEST(DefaultExtractor, ASocialNetworksEmbeddedPostIsReadButNotWritten) {
+  const std::string html = test::read_fixture("story_with_embedded_posts.html");
+  test::RecordingSink sink;
+  HtmlExtractor extractor(ExtractorConfig{}, sink);
+  ASSERT_EQ(extractor.feed(html.data(), html.size(), true), Status::Ok);
+  expect_kept_in_order_and_left_out(sink.text(),
+                                    {"Ferry service to the islands", "PORT HELLIN", "Passengers described",
+                                     "The operator said engineers", "Island councillors", "The islands depend",
+                                     "The regional transport board"},
+                                    {"Smoke coming up", "Island Walker", "A post shared by", "Our lifeboat crew",
+                                     "About us"});
+  const std::size_t i = decision_holding(html, sink, "Smoke coming up from the back of the ferry");
+  ASSERT_LT(i, sink.decisions().size());
+  EXPECT_FALSE(sink.decisions()[i].kept);
+  EXPECT_GT(sink.decisions()[i].score, 0.0f) << "scored as any block, not passed over";
+  EXPECT_EQ(test::run_pipeline(html, ExtractorConfig{}, 1).text, sink.text());
+}
+
 // A blog post whose readers' comments follow a "Comments" heading under no
 // class that says so, each signed "Posted by: …": the trees keep them as
 // they keep the post (stop 114's code wrote all three). Nothing from the

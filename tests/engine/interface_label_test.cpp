@@ -198,6 +198,27 @@ TEST(InterfaceLabel, AReactionCounterOutsideHeadings) {
     EXPECT_FALSE(is_reaction_count(text)) << text;
 }
 
+// Where the reader is in a slideshow or a shop's results: the count alone,
+// with a range, a lead-in or a noun after it; a pull quote's marks spelt out
+// for screen readers. Not a sentence, a score, a chapter or a page of a
+// story, nor a line that only begins like one.
+TEST(InterfaceLabel, APositionCountAndAPullQuotesSpokenMarks) {
+  for (const char* text : {"1 of 7", " 12 of 23 ", "1–30 of 338 products", "1 - 5 of 72", "1-30 of 1,000",
+                           "Showing 1 - 12 of 45 results", "Displaying 1\xE2\x80\x94" "20 of 190 news articles",
+                           "Viewing 3 of 12", "Results 1 - 10 of 2,340", "\xE2\x80\x9C Start Quote", "End Quote \xE2\x80\x9D"}) {
+    EXPECT_TRUE(is_interface_label(text, false)) << text;
+  }
+  for (const char* text : {"1 of 7", "1–30 of 338 products", "Showing 1 - 12 of 45 results"})
+    EXPECT_TRUE(is_position_count(text)) << text;
+  for (const char* text : {"1 of 3 adults say they sleep badly", "Displaying 1 - 15 of 190 news articles related to "
+                           "this topic.", "2 of 5 stars 4 reviews", "1 of 7b", "1 of", "of 7", "Chapter 1 of 12",
+                           "Page 1 of 5", "1 or 7", "One of seven", "1 of seven", "Showing all results", "10of12",
+                           ""})
+    EXPECT_FALSE(is_position_count(text)) << text;
+  EXPECT_FALSE(is_interface_label("1 of 7", true)) << "a heading's count is left to the model";
+  EXPECT_FALSE(is_interface_label("Start quoting the figures", false));
+}
+
 TEST(InterfaceLabel, ALineThatAnnouncesAStorysComments) {
   for (const char* text : {"16 comments:", "{ 43 comments\xE2\x80\xA6 read them below or add one }",
                            "107 Responses to \"Alien Surface\"", "5 thoughts on \u201cNook\u201d", "Comments (5)",

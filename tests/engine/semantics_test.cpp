@@ -121,6 +121,27 @@ TEST(Semantics, ReadsTagsRolesAndItemprop) {
     EXPECT_EQ(tag_semantics(static_cast<Tag>(t)), element_semantics(static_cast<Tag>(t), ElementAttributes{})) << t;
 }
 
+// A social network's embed code names the element holding the post's text;
+// only that whole class marks it, in whatever ASCII case, beside the class
+// words' own cues. A share button's or a feed's class is no embedded post.
+TEST(Semantics, AnEmbedCodesPostIsMarkedByItsWholeClass) {
+  EXPECT_TRUE(is_embedded_post_class("twitter-tweet"));
+  EXPECT_TRUE(is_embedded_post_class("Instagram-Media"));
+  EXPECT_TRUE(is_embedded_post_class("fb-xfbml-parse-ignore"));
+  EXPECT_TRUE(is_embedded_post_class("bluesky-embed"));
+  EXPECT_FALSE(is_embedded_post_class("twitter-tweet-button"));
+  EXPECT_FALSE(is_embedded_post_class("tweet"));
+  EXPECT_FALSE(is_embedded_post_class("fb-posts"));
+  EXPECT_FALSE(is_embedded_post_class(""));
+  EXPECT_EQ(of(Tag::blockquote, "twitter-tweet"), kSemShare | kSemEmbeddedPost) << "its words still say share";
+  EXPECT_EQ(of(Tag::blockquote, "tw-align-center twitter-tweet"), kSemShare | kSemEmbeddedPost) << "any class of several";
+  EXPECT_EQ(of(Tag::blockquote, "instagram-media"), kSemCaption | kSemEmbeddedPost);
+  EXPECT_EQ(of(Tag::div, "fb-post"), kSemArticle | kSemEmbeddedPost);
+  EXPECT_EQ(of(Tag::a, "twitter-share-button"), kSemShare | kSemButtonLink) << "a share button";
+  EXPECT_EQ(of(Tag::div, "twitter tweet"), kSemShare) << "two classes, neither the embed code's";
+  EXPECT_EQ(of(Tag::div, "", "twitter-tweet"), kSemShare) << "an id is no embed code's class";
+}
+
 // A link styled as a button is a control, whatever the framework's spelling;
 // a word that only contains "btn", "button" or "cta" is none, nor is any other
 // element with such a class (a "button-group" wraps whatever it holds).
