@@ -7,6 +7,7 @@
 #include "engine/ad_label.h"
 #include "engine/dateline.h"
 #include "engine/interface_label.h"
+#include "engine/photo_credit.h"
 #include "engine/reprint_notice.h"
 #include "engine/script_notice.h"
 #include "engine/semantics.h"
@@ -127,7 +128,7 @@ bool DefaultExtractor::is_page_interface(const BlockStats& stats, std::string_vi
                                       is_tag_line(text) || is_editor_credit(text) ||
                                       is_text_size_control(text) ||
                                       is_portal_dateline(text) || is_timestamp_line(text) ||
-                                      is_reprint_notice(text));
+                                      is_reprint_notice(text) || is_photo_credit(text));
   return share_bar || navigation_bar || subscribe_box || button_link || embedded_post || site_tool ||
          is_interface_label(text, heading);
 }

@@ -419,7 +419,9 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
   // (kSemEmbeddedPost, stop 117: an embedded tweet's text and its "— Name
   // (@handle) March 5, 2017" signature), another author's post the story
   // quotes, which the golds of stories leave out (121 of 132 such kept
-  // blocks held out at seed 0).
+  // blocks held out at seed 0). Or, no heading, it is a photograph's credit
+  // (engine/photo_credit.h, stop 117: "Stanley Chou/Getty Images", "Image
+  // copyright AFP").
   static bool is_page_interface(const BlockStats& stats, std::string_view text);
   static constexpr std::uint32_t kShareBarMaxWords = 12;
   static constexpr std::uint32_t kNavigationBarMaxWords = 12;
