@@ -629,9 +629,7 @@ void skip_spaces(std::string_view* text) {
 
 // Skips `word` (lower case ASCII) at the start of `text`, whatever its case.
 bool skip_word(std::string_view* text, std::string_view word) {
-  if (text->size() < word.size()) return false;
-  for (std::size_t i = 0; i < word.size(); ++i)
-    if (ascii_to_lower((*text)[i]) != word[i]) return false;
+  if (!equals_lower(text->substr(0, word.size()), word)) return false;
   text->remove_prefix(word.size());
   return true;
 }

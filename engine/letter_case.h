@@ -35,6 +35,11 @@ inline std::string_view lowered_copy(std::string_view text, char* buffer, std::s
 // HTML's ASCII whitespace (the set the tokenizer splits words at).
 inline bool is_html_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
+// Whether c is an ASCII letter or digit.
+inline bool is_ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 // c with an ASCII upper-case letter lowered.
 inline char ascii_to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
 

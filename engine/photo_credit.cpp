@@ -36,10 +36,6 @@ constexpr int kMaxChain = 3;
 constexpr std::size_t kMaxPhotographerBytes = 48;
 constexpr std::size_t kMaxPhotographerWords = 5;
 
-bool is_ascii_alnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 std::string_view trimmed(std::string_view text) {
   while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_html_space(text.back())) text.remove_suffix(1);
@@ -52,14 +48,12 @@ bool is_photographer(std::string_view name) {
   if (name.empty() || name.size() > kMaxPhotographerBytes || starts_with(name, "by ")) return false;
   std::size_t words = 1;
   for (char c : name) {
-    const auto u = static_cast<unsigned char>(c);
     if (c == ' ') {
       if (++words > kMaxPhotographerWords) return false;
-    } else if (u < 0x80 && !is_ascii_alnum(c) && c != '.' && c != '\'' && c != '-') {
-      return false;
-    } else if (c >= '0' && c <= '9') {
-      return false;
+      continue;
     }
+    const bool ascii = static_cast<unsigned char>(c) < 0x80;
+    if ((c >= '0' && c <= '9') || (ascii && !is_ascii_alnum(c) && c != '.' && c != '\'' && c != '-')) return false;
   }
   return true;
 }

@@ -132,7 +132,6 @@ std::uint32_t bits_of_word(std::string_view word) {
 // class, id and URL of the page).
 bool ascii_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
 bool ascii_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
-bool ascii_alnum(unsigned char c) { return ascii_upper(c) || ascii_lower(c) || (c >= '0' && c <= '9'); }
 
 constexpr std::uint32_t kSemPositive = kSemArticle | kSemContent;
 // The cues of a part of the page that is not its main content.
@@ -223,7 +222,7 @@ ValueBits bits_of_value(std::string_view value) {
     }
     if (class_length == 1 && c == '_' && previous == '_') framework_root = true;
     ++class_length;
-    if (!ascii_alnum(u)) {
+    if (!is_ascii_alnum(c)) {
       flush();
     } else {
       if (ascii_upper(u) && ascii_lower(static_cast<unsigned char>(previous))) flush();
@@ -346,7 +345,7 @@ std::uint32_t pixels(std::string_view v) {
 // a whole property name (so max-width is not width).
 std::uint32_t style_pixels(std::string_view style, std::string_view property) {
   for (std::size_t at = 0; (at = style.find(property, at)) != std::string_view::npos; at += property.size()) {
-    if (at > 0 && (ascii_alnum(static_cast<unsigned char>(style[at - 1])) || style[at - 1] == '-')) continue;
+    if (at > 0 && (is_ascii_alnum(style[at - 1]) || style[at - 1] == '-')) continue;
     std::size_t i = at + property.size();
     while (i < style.size() && style[i] == ' ') ++i;
     if (i >= style.size() || style[i] != ':') continue;
@@ -379,11 +378,8 @@ bool element_is_advert(const ElementAttributes& attributes) {
 std::uint32_t tag_semantics(Tag tag) { return bits_of_tag(tag); }
 
 bool is_embedded_post_class(std::string_view class_name) {
-  if (class_name.size() < kEmbeddedPostClassMin || class_name.size() > kEmbeddedPostClassMax) return false;
-  for (std::string_view name : kEmbeddedPostClasses) {
-    if (name.size() != class_name.size()) continue;
-    if (matches_lower(class_name.data(), name)) return true;
-  }
+  for (std::string_view name : kEmbeddedPostClasses)
+    if (equals_lower(class_name, name)) return true;
   return false;
 }
 
