@@ -211,7 +211,6 @@ void DefaultExtractor::close_block(ContentWriter& out) {
   const PassOverFacts facts = PassOverFacts::of(block.stats, texts_[slot(closed)].view());
   block.never_written = facts.never_written;
   block.link_aside = facts.link_aside;
-  block.page_interface = is_page_interface(block.stats, texts_[slot(closed)].view());
   // Past kTinyPageBlocks blocks the page is not tiny: the blocks held because
   // it might have been give way.
   if (end_ == kTinyPageBlocks + 1) drop_unlikely();
@@ -429,8 +428,20 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // fallback block either. Between two paragraphs the smoothing may keep one
   // whatever its own score; the path it chose is already decided, so the
   // blocks around it are decided as before.
-  const bool unwritable = block.never_written || block.page_interface || in_comment_section_;
-  const bool kept = (content || confident(block.stats, block.probability)) && !unwritable;
+  // Whether a block is the page's interface reads its text a dozen ways, so
+  // it is asked only of a block that would otherwise be written, now or at
+  // the page's end: most blocks are dropped without it.
+  bool interface_asked = false;
+  bool interface = false;
+  const auto unwritable = [&] {
+    if (block.never_written || in_comment_section_) return true;
+    if (!interface_asked) {
+      interface = is_page_interface(block.stats, text);
+      interface_asked = true;
+    }
+    return interface;
+  };
+  const bool kept = (content || confident(block.stats, block.probability)) && !unwritable();
   const std::uint32_t fingerprint = kept ? RepeatedText::fingerprint(text) : 0;
   // A copy of a run already written is dropped, and not held to be written
   // at the end either.
@@ -463,14 +474,14 @@ void DefaultExtractor::emit_decided(bool content, bool recalled, ContentWriter& 
   // The headline, likely and fallback blocks are held only if the budget
   // has room for them (try_append): a page is never stopped for a block
   // that may not be written.
-  const bool writable = !unwritable && !copy;
-  if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && writable)
+  const auto writable = [&] { return !copy && !unwritable(); };
+  if (!wrote_any_ && block.probability >= kHeadlineMinimum && facts.headline_like && writable())
     hold_headline(facts, text);
   const bool likely_enough = block.probability >= kLikelyMinimum || recalled || (!wrote_any_ && may_be_tiny());
   const bool held_as_likely =
-      words_written_ < kShortOutputWords && likely_enough && writable && hold_likely(facts, recalled, text);
+      words_written_ < kShortOutputWords && likely_enough && writable() && hold_likely(facts, recalled, text);
   if (!wrote_any_ && block.probability > fallback_.probability && block.stats.words > block.stats.numeric &&
-      writable) {
+      writable()) {
     // Until something is written, remember the likeliest block dropped; its
     // text is copied only if the likely blocks do not hold it (the likeliest
     // of them is never the one to give way: only a likelier block, which

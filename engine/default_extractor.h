@@ -443,7 +443,6 @@ class DefaultExtractor final : public Algorithm, private Reclaimer {
     float probability = 0;
     bool never_written = false;
     bool link_aside = false;   // is_link_aside()
-    bool page_interface = false;  // is_page_interface(): read as any block, never written
     bool passed_over = false;  // decided as dropped without a score
     bool heads_comments = false;  // heads_comment_section()
   };
