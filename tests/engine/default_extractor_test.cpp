@@ -1198,6 +1198,22 @@ TEST(DefaultExtractor, AnOutputTooShortToBeThePageIsCompletedByTheLikelyBlocks) 
   EXPECT_EQ(run_length_model(page), expected);
 }
 
+TEST(DefaultExtractor, ThePagesInterfaceIsNeverALikelyBlockWrittenAtTheEnd) {
+  // The same page as above with the likely block's eight words a tag line
+  // (is_tag_line): dropped by the smoothing, it is asked whether it is the
+  // page's interface when it would be held, and is not held.
+  std::string long_words = "<p>";
+  for (int i = 0; i < 40; ++i) long_words += "word ";
+  long_words += "</p>";
+  const std::string tags = "<p>Tags: alpha beta gamma delta epsilon zeta eta</p>";
+  const std::string likely = "<p>eight words that the model finds fairly likely</p>";
+  EXPECT_EQ(run_length_model("<html><body><p>three kept words</p>" + tags + likely + long_words + "</body></html>"),
+            "three kept words\neight words that the model finds fairly likely\n");
+  // Alone, it is not the fallback of a page that keeps nothing either.
+  EXPECT_EQ(run_length_model("<html><body>" + long_words + tags + long_words + "</body></html>"),
+            run_length_model("<html><body>" + long_words + long_words + "</body></html>"));
+}
+
 TEST(DefaultExtractor, APageThatSaysItIsNoStoryKeepsLessLikelyBlocks) {
   // 63 words kept in short blocks, then a block of six words (p = 0.71):
   // under the offset -1.5 it is dropped, but a page whose og:type is not a
