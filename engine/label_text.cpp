@@ -138,8 +138,10 @@ bool is_run_among(std::string_view text, LabelList first, LabelList second, std:
   const auto extend = [&](std::size_t at, LabelList list) {
     for (std::size_t i = 0; i < list.count; ++i) {
       const std::string_view label = list.labels[i];
-      // The first byte rules most labels out before a comparison is made.
-      if (label[0] != normalized[at] || normalized.compare(at, label.size(), label) != 0) continue;
+      // The first byte rules most labels out before a comparison is made;
+      // an empty label, which no list holds, is no word of a run.
+      if (label.empty() || label[0] != normalized[at] || normalized.compare(at, label.size(), label) != 0)
+        continue;
       const std::size_t end = at + label.size();
       // A label ends at a space or at the text's end (reached one past it).
       if (end == normalized.size() || normalized[end] == ' ') reached[end + 1] = true;
