@@ -204,8 +204,8 @@ bool is_timestamp_line(std::string_view text) {
 bool is_editor_credit(std::string_view text) {
   text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kMaxEditorCreditBytes) return false;
-  // Asked of every block: the first byte of a bracket or of 责 / 責 (UTF-8
-  // 0xE8) rules most out before any comparison.
+  // Asked of every block that would be written: the first byte of a bracket
+  // or of 责 / 責 (UTF-8 0xE8) rules most out before any comparison.
   const auto first = static_cast<unsigned char>(text[0]);
   if (first != '(' && first != '[' && first != 0xE3 && first != 0xE8 && first != 0xEF) return false;
   for (std::string_view bracket : {"（", "(", "[", "【"})

@@ -502,7 +502,8 @@ constexpr std::size_t kOpeningBytes = 64;
 
 // The first bytes a list's openings begin with (lower case), so that a
 // block whose first byte begins none of them is turned away before its
-// opening is lowered: these questions are asked of every block.
+// opening is lowered: these questions are asked of every block
+// that would be written.
 using FirstBytes = std::array<bool, 256>;
 
 template <std::size_t N>
@@ -584,8 +585,8 @@ bool is_reaction_count(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   while (!text.empty() && is_html_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_html_space(text.back())) text.remove_suffix(1);
-  // Asked of every block: a long one, or one with a digit at neither end
-  // (nor a bracket closing a count), goes at once.
+  // Asked of every block that would be written: a long one, or one with a
+  // digit at neither end (nor a bracket closing a count), goes at once.
   if (text.empty() || text.size() > kMaxLabelBytes) return false;
   if (is_ascii_digit(text.front())) {
     // "17 comments"
@@ -642,8 +643,8 @@ constexpr std::string_view kPositionLeadIns[] = {"showing ", "displaying ", "vie
 bool is_position_count(std::string_view text) {
   text = ContentWriter::without_block_marker(text);
   skip_spaces(&text);
-  // Asked of every block: one that does not open with a digit or a lead-in's
-  // letter goes at once.
+  // Asked of every block that would be written: one that does not open with
+  // a digit or a lead-in's letter goes at once.
   if (text.empty() || text.size() > kMaxLabelBytes) return false;
   const char first = ascii_to_lower(text.front());
   if (!is_ascii_digit(first) && first != 's' && first != 'd' && first != 'v' && first != 'r' && first != 'i')
@@ -696,9 +697,10 @@ bool asks_to_subscribe(std::string_view text) {
 bool asks_to_follow(std::string_view text) {
   text = ContentWriter::opening_text(text);
   if (text.empty() || text.size() > kFollowCallBytes) return false;
-  // Asked of every block: the opening first, lowered only as far as a
-  // lead-in and a call reach, and the Chinese invitations (no case); the
-  // whole text, lowered, only for a block that passes, to find a network.
+  // Asked of every block that would be written: the opening first, lowered
+  // only as far as a lead-in and a call reach, and the Chinese invitations
+  // (no case); the whole text, lowered, only for a block that passes, to find
+  // a network.
   constexpr std::size_t kOpeningBytes = 96;
   char lowered[kFollowCallBytes];
   const std::string_view start = lowered_copy(text, lowered, kOpeningBytes);

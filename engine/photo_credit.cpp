@@ -89,7 +89,7 @@ bool ends_with_credit(std::string_view line, bool labelled, int depth) {
 
 bool is_photo_credit(std::string_view text) {
   text = trimmed(ContentWriter::without_block_marker(text));
-  // Asked of every block: a long one goes at once.
+  // Asked of every block that would be written: a long one goes at once.
   if (text.empty() || text.size() > kMaxPhotoCreditBytes) return false;
   char lowered[kMaxPhotoCreditBytes];
   std::string_view line = lowered_copy(text, lowered, sizeof lowered);
