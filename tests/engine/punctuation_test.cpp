@@ -29,6 +29,18 @@ TEST(Punctuation, OtherEndingsDoNot) {
   EXPECT_TRUE(ends_sentence("more...")) << "three dots end in '.', as they always did";
 }
 
+// The marks are compared as numbers packing a character's bytes and their
+// count: a character whose bytes differ from a mark's only in the last, or
+// that holds a mark's bytes and one more, is still no mark.
+TEST(Punctuation, ACharacterThatOnlyResemblesAMarkIsNone) {
+  for (const char* word : {"\xE3\x80\x83" /* U+3003, beside the full stop U+3002 */, "x\xE3\x80\x82\x80",
+                           "\xF0\x9F\x98\x80" /* an emoji: four bytes */, "\x82", "\xE3\x80\x8E" /* U+300E opens */})
+    EXPECT_FALSE(ends_sentence(word)) << word;
+  EXPECT_TRUE(ends_sentence("\xE3\x80\x82\xE3\x80\x8F")) << "。』: the closer U+300F, then the full stop";
+  EXPECT_EQ(comma_length("\xE3\x80\x82", 0), 0u) << "U+3002 beside the comma U+3001";
+  EXPECT_EQ(comma_length("\xF0\x9F\x98\x80", 0), 0u);
+}
+
 TEST(Punctuation, GreekQuestionMarkOnlyInAGreekWord) {
   EXPECT_TRUE(ends_sentence("πάμε;"));
   EXPECT_FALSE(ends_sentence("next;")) << "';' ends an English clause, not a sentence";
