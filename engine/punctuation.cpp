@@ -34,9 +34,9 @@ constexpr std::string_view kCommas[] = {"\xD5\x9D",     "\xD8\x8C",     "\xE1\x8
 // A character's UTF-8 bytes (at most four) and their count as one number, so
 // that a set above is searched by integer comparisons: the marks are asked
 // of every word, and most words of a page in a non-Latin script end in a
-// letter of it, which the set's string comparisons (a library call each)
-// spent some 60 instructions a word telling (bench/README.md, stop 119).
-// Equal numbers are equal byte strings.
+// letter of it, which a library string comparison per mark took 1 % of the
+// pipeline's instructions to tell (bench/README.md, stop 119). Equal numbers
+// are equal byte strings (a character has at most four bytes).
 constexpr std::uint64_t packed(std::string_view s) {
   std::uint64_t value = s.size();
   for (const char c : s) value = (value << 8) | static_cast<unsigned char>(c);
