@@ -26,6 +26,16 @@ its direct effect. This prints, per package:
   character is one), leaving out the galleries', videos' and front pages'
   golds of a sentence or two; no margin then, since the references'
   figures are whole packages';
+- with --gold-in-page PLAIN.tsv, all of it on the pages whose gold text the
+  page holds only: those where `plain` (every block of the page, written
+  by `winnow-eval --algo plain --out-dir D`, D/documents.tsv) reaches a
+  bag-of-words recall of --gold-in-page-min (0.9) or more (the bag, not
+  the shingles: a Chinese gold set in other lines than the page's text
+  loses shingles, not words). A gold made of other
+  pages of a multi-page story, of a text the page serves twice but the
+  token stream once, or of character references left undecoded
+  (cleanportaleval's `&#039;`) is out of every extractor's reach; this
+  tells how the default does where it can be right. No margin then either;
 - with --bootstrap N, how far the margin's change could be page sampling's
   doing: the change recomputed on N resamples of the pages (each package's
   pages drawn with replacement, the same draw for both tables), its 2.5th
@@ -36,7 +46,8 @@ its direct effect. This prints, per package:
   level, one outside may still be a retraining's swing.
 
 usage: compare_runs.py BASE.tsv NEW.tsv [--corpus DIR] [--marked-by REGEX] [--by-type] [--swing X] [--show N]
-                       [--min-gold-words N] [--bootstrap N [--seed S]]
+                       [--min-gold-words N] [--gold-in-page PLAIN.tsv [--gold-in-page-min R]]
+                       [--bootstrap N [--seed S]]
 The corpus (for --marked-by, --by-type and --min-gold-words) defaults to build/corpus (`make
 corpus`); without it, those options say so and are skipped.
 """
@@ -166,6 +177,20 @@ def gold_words(corpus, key):
         return len(words(gold.read()))
 
 
+def pages_holding_gold(plain_documents, minimum_recall):
+    """The (package, document) keys whose `plain` bag-of-words recall reaches the
+    minimum, from a winnow-eval documents.tsv that holds `plain`'s rows."""
+    held = set()
+    with open(plain_documents, newline="", encoding="utf-8") as table:
+        for row in csv.DictReader(table, delimiter="\t"):
+            if row.get("algorithm") != "plain":
+                continue
+            recall = number(row["bag_r"])
+            if recall is not None and recall >= minimum_recall:
+                held.add((row["package"], row["document"]))
+    return held
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("base")
@@ -176,6 +201,8 @@ def main():
     parser.add_argument("--swing", type=float, default=0.05)
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--min-gold-words", type=int, default=0, metavar="N")
+    parser.add_argument("--gold-in-page", metavar="PLAIN.tsv")
+    parser.add_argument("--gold-in-page-min", type=float, default=0.9, metavar="R")
     parser.add_argument("--bootstrap", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -187,8 +214,17 @@ def main():
             sys.exit(f"compare_runs.py: --min-gold-words needs the corpus, not at {args.corpus} (make corpus)")
         keys = [k for k in keys if gold_words(args.corpus, k) >= args.min_gold_words]
         print(f"the pages whose gold holds {args.min_gold_words} words or more")
+    if args.gold_in_page:
+        if not os.path.isfile(args.gold_in_page):
+            sys.exit(f"compare_runs.py: --gold-in-page: no file {args.gold_in_page}")
+        held = pages_holding_gold(args.gold_in_page, args.gold_in_page_min)
+        if not held:
+            sys.exit(f"compare_runs.py: --gold-in-page: {args.gold_in_page} holds no row of `plain`")
+        keys = [k for k in keys if k in held]
+        print(f"the pages whose gold text the page holds (`plain`'s bag recall {args.gold_in_page_min} or more)")
     if not keys:
         sys.exit("compare_runs.py: the two tables share no page")
+    whole_packages = args.min_gold_words == 0 and not args.gold_in_page
     packages = sorted({p for p, _ in keys})
 
     def bag_change(k):
@@ -209,7 +245,7 @@ def main():
               f"{n[0] - b[0]:+.4f} / {n[1] - b[1]:+.4f}  {up:3d}  {down:4d}")
 
     every_reference = {**READABILITY, **READABILITY_MEASURED_HERE}
-    for name in ("base", "new") if args.min_gold_words == 0 else ():
+    for name in ("base", "new") if whole_packages else ():
         got = totals[name]
         margin = margin_over(got, READABILITY)
         if margin:
@@ -227,8 +263,8 @@ def main():
               f"({len(got)} packages)")
 
     if args.bootstrap > 0:
-        if args.min_gold_words > 0:
-            print("--bootstrap skipped: with --min-gold-words there is no margin")
+        if not whole_packages:
+            print("--bootstrap skipped: with --min-gold-words or --gold-in-page there is no margin")
         elif not any(p in READABILITY for p in packages):
             print("--bootstrap skipped: no package with Readability.js's figures")
         else:
