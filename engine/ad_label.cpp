@@ -50,11 +50,12 @@ constexpr std::string_view kAdLabels[] = {
     "إعلان",       // Arabic
     "פרסומת",      // Hebrew
 };
+constexpr LabelSet kAdLabelSet{kAdLabels};
 
 }  // namespace
 
 bool is_ad_label(std::string_view text) {
-  return is_label_among(text, LabelList{kAdLabels, std::size(kAdLabels)});
+  return is_label_among(text, kAdLabelSet.list());
 }
 
 }  // namespace winnow

@@ -136,6 +136,7 @@ constexpr std::string_view kPhrases[] = {
     "why you re seeing this ad",
     "why this ad",
 };
+constexpr LabelSet kPhraseSet{kPhrases};
 
 // Single words, which a heading may use for content (documentation's
 // "Loading" or "Edit" section, a help page's "Share"): labels only outside
@@ -172,6 +173,7 @@ constexpr std::string_view kWords[] = {
     "載入中",
     "読み込み中",      // Japanese
 };
+constexpr LabelSet kWordSet{kWords};
 
 // Stems, so that one entry covers a language's forms ("subscribe",
 // "subscription", "subscribers"; "abonnieren", "abonnez-vous"); the scripts
@@ -346,6 +348,7 @@ constexpr std::string_view kTextSizeLabels[] = {
     "размер текста", "μέγεθος κειμένου", "μέγεθος γραμματοσειράς", "rozmiar tekstu", "rozmiar czcionki",
     "schriftgröße", "taille du texte", "tamaño de letra", "tamaño del texto",
 };
+constexpr LabelSet kTextSizeLabelSet{kTextSizeLabels};
 
 // What stands beside a text-size label in a row of an article's tools: the
 // sizes, one mark each (a run of Latin marks as one label, since a label
@@ -356,6 +359,7 @@ constexpr std::string_view kBesideTextSize[] = {
     "κοινοποίηση", "打印", "列印", "复制链接", "複製連結", "分享", "печать", "отправить", "распечатать",
     "drukuj", "wyślij", "drucken", "senden", "imprimer", "envoyer", "imprimir", "enviar",
 };
+constexpr LabelSet kBesideTextSizeSet{kBesideTextSize};
 
 // What a reaction counter counts ("2 Likes", "17 comments", "1.2k views";
 // "Комментарии: 0"), lower case.
@@ -763,8 +767,8 @@ bool is_tag_line(std::string_view text) {
 }
 
 bool is_text_size_control(std::string_view text) {
-  const LabelList sizes{kTextSizeLabels, std::size(kTextSizeLabels)};
-  const LabelList beside{kBesideTextSize, std::size(kBesideTextSize)};
+  const LabelList sizes = kTextSizeLabelSet.list();
+  const LabelList beside = kBesideTextSizeSet.list();
   if (!is_label_row_among(text, sizes, beside)) return false;
   // A row of those labels: it is a text-size control if one of them says
   // so (a row of "Send Print" alone is left to the model).
@@ -782,8 +786,8 @@ bool is_text_size_control(std::string_view text) {
 }
 
 bool is_interface_label(std::string_view text, bool heading) {
-  const LabelList phrases{kPhrases, std::size(kPhrases)};
-  const LabelList words{kWords, std::size(kWords)};
+  const LabelList phrases = kPhraseSet.list();
+  const LabelList words = kWordSet.list();
   if (heading) return is_label_among(text, phrases);
   // Outside a heading, a row of several: "Share Improve this answer Follow".
   return is_reaction_count(text) || is_position_count(text) || is_label_run_among(text, phrases, words);

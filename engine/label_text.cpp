@@ -36,10 +36,10 @@ bool may_open_a_label(std::string_view text, LabelList list) {
   }
   if (size < 2) return false;
   lower_letters(opening, size);
-  for (std::size_t i = 0; i < list.count; ++i) {
-    if (list.labels[i][0] == opening[0] && list.labels[i][1] == opening[1]) return true;
-  }
-  return false;
+  const std::uint16_t key = label_opening(opening[0], opening[1]);
+  bool found = false;
+  for (std::size_t i = 0; i < list.count; ++i) found |= list.openings[i] == key;
+  return found;
 }
 
 }  // namespace

@@ -15,13 +15,29 @@ namespace winnow {
 namespace {
 
 constexpr std::string_view kLabels[] = {"read on", "weiter lesen", "続きを読む"};
-constexpr LabelList kList{kLabels, std::size(kLabels)};
+constexpr LabelSet kLabelSet{kLabels};
+constexpr LabelList kList = kLabelSet.list();
 
 TEST(LabelText, ALabelInAnyCaseAndPunctuation) {
   for (const char* text : {"read on", "Read on", "READ ON", "Read on…", "» Read on «", "[Read on]", "— read  on —",
                            "Read-on", "Read on →", "▶ Read on", "\xC2\xA0Read on\xC2\xA0", "Weiter lesen",
                            "WEITER LESEN", "「続きを読む」", "続きを読む。"})
     EXPECT_TRUE(is_label_among(text, kList)) << text;
+}
+
+// The look every block gets first compares the text's first two bytes,
+// lowered, with each label's, taken when the list is built: a two-byte
+// capital is lowered whole before its bytes are compared.
+constexpr std::string_view kCyrillicLabels[] = {"читать далее", "ещё"};
+constexpr LabelSet kCyrillicSet{kCyrillicLabels};
+static_assert(kCyrillicSet.list().openings[0] == label_opening('\xD1', '\x87'), "ч is D1 87");
+static_assert(kLabelSet.list().openings[2] == label_opening('\xE7', '\xB6'), "続 opens E7 B6");
+
+TEST(LabelText, ALabelsOpeningIsComparedLowered) {
+  for (const char* text : {"Читать далее", "ЧИТАТЬ ДАЛЕЕ", "Ещё", "ещё"})
+    EXPECT_TRUE(is_label_among(text, kCyrillicSet.list())) << text;
+  for (const char* text : {"Читать", "Чтение далее", "Ещё раз"})
+    EXPECT_FALSE(is_label_among(text, kCyrillicSet.list())) << text;
 }
 
 TEST(LabelText, TheWritersMarkersAreNoWords) {
@@ -51,7 +67,8 @@ TEST(LabelText, ASeparatorWordIsMadeOnlyOfSeparators) {
 }
 
 constexpr std::string_view kButtons[] = {"share", "follow", "edit"};
-constexpr LabelList kButtonList{kButtons, std::size(kButtons)};
+constexpr LabelSet kButtonSet{kButtons};
+constexpr LabelList kButtonList = kButtonSet.list();
 
 // A row of buttons set as one block: labels of either list, one after
 // another, each whole.
@@ -77,7 +94,7 @@ TEST(LabelText, ARowOfLabelsUpToTheRowsBytes) {
 }
 
 TEST(LabelText, AnEmptyListHoldsNoLabel) {
-  EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0}));
+  EXPECT_FALSE(is_label_among("read on", LabelList{nullptr, 0, nullptr}));
 }
 
 }  // namespace
