@@ -31,11 +31,11 @@ its direct effect. This prints, per package:
   by `winnow-eval --algo plain --out-dir D`, D/documents.tsv) reaches a
   bag-of-words recall of --gold-in-page-min (0.9) or more (the bag, not
   the shingles: a Chinese gold set in other lines than the page's text
-  loses shingles, not words). A gold made of other
-  pages of a multi-page story, of a text the page serves twice but the
-  token stream once, or of character references left undecoded
-  (cleanportaleval's `&#039;`) is out of every extractor's reach; this
-  tells how the default does where it can be right. No margin then either;
+  loses shingles, not words). A gold made of other pages of a multi-page
+  story, of a crawler's mojibake or of another part of the site is out of
+  every extractor's reach; this tells how the default does where it can be
+  right. (Character references the gold left undecoded, cleanportaleval's
+  `&#039;`, cost shingles, not words: those pages stay.) No margin then either;
 - with --bootstrap N, how far the margin's change could be page sampling's
   doing: the change recomputed on N resamples of the pages (each package's
   pages drawn with replacement, the same draw for both tables), its 2.5th
